@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# Driver for the clean-room ftrace series over Linux 6.12.
+#
+#   make deps      install the host packages (apt-get, as root)
+#   make kernel    prepare build/$(ARCH)/src, configure, build, install modules
+#   make vm SCRIPT=path/to/script.sh
+#                  boot the kernel, run SCRIPT as root, power off
+#   make run       boot to an interactive shell
+#   make demo      boot, trace something, print it
+#   make test      build, boot and run every test layer; ends with
+#                  "N passed, N failed, N skipped"
+#   make check     the manifest is honoured and the kernel builds with
+#                  CONFIG_FTRACE=n
+#   make patches   write the series against the pristine tree to build/patches
+#
+# See README.md.
+
+ARCH		?= x86_64
+TOP		:= $(CURDIR)
+BUILD		:= $(TOP)/build
+ABUILD		:= $(BUILD)/$(ARCH)
+SRC		:= $(ABUILD)/src
+OBJ		:= $(ABUILD)/obj
+MODROOT		:= $(ABUILD)/modroot
+INITRAMFS	:= $(ABUILD)/initramfs.cpio.gz
+VMDIR		:= tools/testing/vm
+OVERLAY		:= tools/overlay
+JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
+VM_TIMEOUT	?= 3000
+
+KARCH_x86_64	:= x86
+KARCH		:= $(KARCH_$(ARCH))
+BZIMAGE_x86_64	:= arch/x86/boot/bzImage
+KERNEL_IMAGE	:= $(OBJ)/$(BZIMAGE_$(ARCH))
+
+# ccache shares objects between clones of this repository on one machine.
+export CCACHE_BASEDIR	:= $(TOP)
+export CCACHE_DIR	?= $(HOME)/.cache/ccache
+export CCACHE_MAXSIZE	?= 5G
+CC_WRAP		:= $(shell command -v ccache >/dev/null 2>&1 && echo "ccache ")
+# One kernel build at a time on this machine, whichever clone runs it.
+KLOCK		:= flock /tmp/ftrace-kbuild.lock
+KMAKE		= $(KLOCK) $(MAKE) -C $(SRC) O=$(1) ARCH=$(ARCH) CC="$(CC_WRAP)gcc" -j$(JOBS)
+
+.PHONY: all deps tree config kernel initramfs vm run demo test check patches clean
+
+all: kernel
+
+deps:
+	@sh $(OVERLAY)/install-deps.sh
+
+tree: deps
+	@sh $(OVERLAY)/prepare-tree.sh $(ARCH)
+
+# config DIR FRAGMENT: (re)make DIR/.config when FRAGMENT changed.
+define config_cmds
+	@sh $(OVERLAY)/kconfig.sh $(SRC) $(1) $(ARCH) $(2)
+	@sh $(OVERLAY)/check-manifest.sh $(SRC) $(1)/.config $(KARCH)
+endef
+
+config: tree
+	$(call config_cmds,$(OBJ),configs/$(ARCH).config)
+
+kernel: config
+	@echo "kernel: building $(ARCH) in $(OBJ)"
+	@$(call KMAKE,$(OBJ)) -s bzImage modules
+	@rm -rf $(MODROOT)
+	@$(call KMAKE,$(OBJ)) -s INSTALL_MOD_PATH=$(MODROOT) modules_install
+	@echo "kernel: $(KERNEL_IMAGE)"
+
+initramfs: kernel
+	@sh $(VMDIR)/mkinitramfs.sh $(INITRAMFS) $(MODROOT) \
+		$(SRC)/tools/testing/selftests/ftrace
+
+vm: initramfs
+	@test -n "$(SCRIPT)" || { echo "make vm: SCRIPT=path/to/script.sh"; exit 2; }
+	@sh $(VMDIR)/run-vm.sh --kernel $(KERNEL_IMAGE) --initrd $(INITRAMFS) \
+		--script $(SCRIPT) --timeout $(VM_TIMEOUT)
+
+run: initramfs
+	@sh $(VMDIR)/run-vm.sh --kernel $(KERNEL_IMAGE) --initrd $(INITRAMFS)
+
+demo: initramfs
+	@sh $(VMDIR)/run-vm.sh --kernel $(KERNEL_IMAGE) --initrd $(INITRAMFS) \
+		--script $(VMDIR)/demo.sh --timeout 600
+
+test: initramfs
+	@sh $(VMDIR)/run-vm.sh --kernel $(KERNEL_IMAGE) --initrd $(INITRAMFS) \
+		--script $(VMDIR)/guest-test.sh --timeout $(VM_TIMEOUT) \
+		--log $(ABUILD)/test-console.log; \
+	sh $(VMDIR)/check-results.sh $(ABUILD)/test-console.log \
+		$(VMDIR)/expectations/$(ARCH).txt
+
+# The kernel builds and links with tracing compiled out, in its own
+# object directory so the test kernel stays built.
+check: tree
+	$(call config_cmds,$(ABUILD)/obj-noftrace,configs/$(ARCH).config configs/noftrace.config)
+	@$(call KMAKE,$(ABUILD)/obj-noftrace) -s vmlinux modules
+	@echo "check: CONFIG_FTRACE=n builds and links"
+
+patches: tree
+	@sh $(OVERLAY)/make-patches.sh $(BUILD)/patches
+
+clean:
+	rm -rf $(BUILD)
