@@ -40,9 +40,10 @@ export CCACHE_BASEDIR	:= $(TOP)
 export CCACHE_DIR	?= $(HOME)/.cache/ccache
 export CCACHE_MAXSIZE	?= 5G
 CC_WRAP		:= $(shell command -v ccache >/dev/null 2>&1 && echo "ccache ")
-# One kernel build at a time on this machine, whichever clone runs it.
+KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(ARCH) CC="$(CC_WRAP)gcc" -j$(JOBS)
+# One kernel build at a time on this machine, whichever clone runs it:
+# each recipe that builds holds this lock from its first step to its last.
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
-KMAKE		= $(KLOCK) $(MAKE) -C $(SRC) O=$(1) ARCH=$(ARCH) CC="$(CC_WRAP)gcc" -j$(JOBS)
 
 .PHONY: all deps tree config kernel initramfs vm run demo test check patches clean
 
@@ -65,9 +66,10 @@ config: tree
 
 kernel: config
 	@echo "kernel: building $(ARCH) in $(OBJ)"
-	@$(call KMAKE,$(OBJ)) -s bzImage modules
-	@rm -rf $(MODROOT)
-	@$(call KMAKE,$(OBJ)) -s INSTALL_MOD_PATH=$(MODROOT) modules_install
+	@$(KLOCK) sh -c '$(call KMAKE,$(OBJ)) -s bzImage modules && \
+		rm -rf $(MODROOT) && \
+		$(call KMAKE,$(OBJ)) -s INSTALL_MOD_PATH=$(MODROOT) \
+		INSTALL_MOD_STRIP=1 modules_install'
 	@echo "kernel: $(KERNEL_IMAGE)"
 
 initramfs: kernel
@@ -87,17 +89,14 @@ demo: initramfs
 		--script $(VMDIR)/demo.sh --timeout 600
 
 test: initramfs
-	@sh $(VMDIR)/run-vm.sh --kernel $(KERNEL_IMAGE) --initrd $(INITRAMFS) \
-		--script $(VMDIR)/guest-test.sh --timeout $(VM_TIMEOUT) \
-		--log $(ABUILD)/test-console.log; \
-	sh $(VMDIR)/check-results.sh $(ABUILD)/test-console.log \
-		$(VMDIR)/expectations/$(ARCH).txt
+	@sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test \
+		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
 # The kernel builds and links with tracing compiled out, in its own
 # object directory so the test kernel stays built.
 check: tree
 	$(call config_cmds,$(ABUILD)/obj-noftrace,configs/$(ARCH).config configs/noftrace.config)
-	@$(call KMAKE,$(ABUILD)/obj-noftrace) -s vmlinux modules
+	@$(KLOCK) $(call KMAKE,$(ABUILD)/obj-noftrace) -s vmlinux modules
 	@echo "check: CONFIG_FTRACE=n builds and links"
 
 patches: tree

@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# demo.sh - the guest side of `make demo`: show the kernel, trace something
+# real for a second, print the start of the trace.
+#
+# If the kernel has tracefs (/sys/kernel/tracing/available_tracers), it
+# records the sched:sched_switch event for one second and prints the head
+# of the trace; otherwise it says tracing is not in this kernel.
+
+T=/sys/kernel/tracing
+
+echo "== kernel"
+uname -a
+cat /proc/version
+
+if [ ! -f "$T/available_tracers" ]; then
+	echo "== tracing is not in this kernel (no $T/available_tracers)"
+	exit 0
+fi
+
+echo "== available tracers: $(cat "$T/available_tracers")"
+ev=$T/events/sched/sched_switch/enable
+if [ ! -f "$ev" ]; then
+	echo "== this kernel has no sched:sched_switch event"
+	exit 0
+fi
+
+echo "== tracing sched:sched_switch for one second"
+echo 0 >"$T/tracing_on"
+: >"$T/trace"
+echo 1 >"$ev"
+echo 1 >"$T/tracing_on"
+sleep 1
+echo 0 >"$T/tracing_on"
+echo 0 >"$ev"
+echo "== head of $T/trace"
+head -n 30 "$T/trace"
+exit 0

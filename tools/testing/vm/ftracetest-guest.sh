@@ -1,0 +1,194 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# ftracetest-guest.sh - run upstream's ftracetest in the guest, one case at
+# a time, and print one machine-readable result line per case.
+#
+# Usage (inside the guest, from /opt/vm):
+#   ftracetest-guest.sh [--shard I/N] [CASE-GLOB...]
+#
+#   CASE-GLOB   case names to run, as shell patterns over paths relative to
+#               test.d, e.g. '00basic/*' 'selftest/bashisms.tc'.
+#               Default: every case.
+#   --shard I/N run only the I-th of N slices of the (selected, sorted)
+#               case list: case k (counting from 0) belongs to slice
+#               (k mod N) + 1. Lets `make test` split the suite over guests.
+#
+# For each case, in sorted order, it runs `./ftracetest -k -l LOGDIR CASE`
+# from /opt/ftracetest under a timeout (120 s, longer for the cases in
+# case_timeout below) and prints
+#
+#   FTRACETEST-RESULT <case> <RESULT> [note]
+#
+# RESULT is the word ftracetest printed: PASS FAIL UNRESOLVED UNTESTED
+# UNSUPPORTED XFAIL (or UNDEFINED); TIMEOUT if the case did not finish in
+# time; UNRESOLVED with ftracetest's first error line as the note if
+# ftracetest gave up before running the case (say, no tracefs in this
+# kernel). A case flagged "instance" runs twice (top level and in an
+# instance): the worse of the two results is reported. For every result but
+# PASS, up to 20 lines of the case's log follow, each prefixed "  | ".
+# check-results.sh on the host reads these lines.
+
+FTRACETEST_DIR=${FTRACETEST_DIR:-/opt/ftracetest}
+# FTRACETEST_TIMEOUT may come from the kernel command line (the kernel puts
+# unknown NAME=value arguments into init's environment).
+DEFAULT_TIMEOUT=${FTRACETEST_TIMEOUT:-120}
+LOG_TOP=${FTRACETEST_LOGS:-/tmp/ftracetest-logs}
+
+# Per-case timeouts in seconds; cases not listed get DEFAULT_TIMEOUT.
+case_timeout() {
+	case $1 in
+	direct/ftrace-direct.tc) echo 900 ;;	# 440-465 s under TCG
+	selftest/bashisms.tc) echo 900 ;;	# perl under TCG: up to ~8.5 min
+	*) echo "$DEFAULT_TIMEOUT" ;;
+	esac
+}
+
+# Results from worst to best: the first one seen in this list wins when a
+# case reports two.
+SEVERITY="FAIL UNDEFINED TIMEOUT UNRESOLVED UNTESTED UNSUPPORTED XFAIL PASS"
+
+usage() {
+	echo "usage: $0 [--shard I/N] [CASE-GLOB...]" >&2
+	exit 2
+}
+
+shard_i=1
+shard_n=1
+globs=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--shard)
+		[ $# -ge 2 ] || usage
+		case $2 in
+		[1-9]*/[1-9]*) ;;
+		*) usage ;;
+		esac
+		shard_i=${2%%/*}
+		shard_n=${2#*/}
+		case $shard_i$shard_n in
+		*[!0-9]*) usage ;;
+		esac
+		[ "$shard_i" -le "$shard_n" ] || usage
+		shift 2
+		;;
+	-h|--help) usage ;;
+	-*) usage ;;
+	*)
+		globs="$globs $1"
+		shift
+		;;
+	esac
+done
+
+[ -x "$FTRACETEST_DIR/ftracetest" ] || {
+	echo "ftracetest-guest: no ftracetest in $FTRACETEST_DIR" >&2
+	exit 1
+}
+cd "$FTRACETEST_DIR" || exit 1
+
+# matches NAME: true if NAME matches one of the globs (or there are none).
+matches() {
+	[ -z "$globs" ] && return 0
+	set -f	# the globs are patterns for `case`, not for the filesystem
+	for g in $globs; do
+		# shellcheck disable=SC2254 # $g is a pattern on purpose
+		case $1 in
+		$g) set +f; return 0 ;;
+		esac
+	done
+	set +f
+	return 1
+}
+
+# The case list: every test.d/**/*.tc, sorted bytewise, filtered by the
+# globs, then cut to this shard.
+all_cases=$(cd test.d && find . -name '*.tc' -type f | sed 's,^\./,,' |
+	LC_ALL=C sort)
+cases=
+k=0
+for c in $all_cases; do
+	matches "$c" || continue
+	if [ $((k % shard_n + 1)) -eq "$shard_i" ]; then
+		cases="$cases $c"
+	fi
+	k=$((k + 1))
+done
+
+# shellcheck disable=SC2086 # count the words
+ncases=$(echo $cases | wc -w)
+echo "ftracetest-guest: $ncases case(s), shard $shard_i/$shard_n," \
+     "default timeout ${DEFAULT_TIMEOUT}s"
+
+rm -rf "$LOG_TOP"
+mkdir -p "$LOG_TOP"
+summary=
+n=0
+for c in $cases; do
+	n=$((n + 1))
+	t=$(case_timeout "$c")
+	logdir=$LOG_TOP/$n
+	out=$LOG_TOP/$n.out
+	echo "FTRACETEST-RUN $c (case $n of $ncases, timeout ${t}s)"
+
+	# coreutils' timeout puts ftracetest in its own process group and
+	# kills the whole group when time runs out. Named by its path: busybox
+	# sh runs its own applets (timeout, ping, ...) before searching PATH,
+	# and busybox's timeout kills only the one process.
+	/usr/bin/timeout -k 10 "$t" ./ftracetest -k -l "$logdir" "test.d/$c" \
+		>"$out" 2>&1 </dev/null
+	rc=$?
+
+	words=$(grep -oE '\[(PASS|FAIL|UNRESOLVED|UNTESTED|UNSUPPORTED|XFAIL|UNDEFINED)\]' \
+		"$out" | tr -d '[]' | tr '\n' ' ')
+	note=
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		result=TIMEOUT
+		note="no result after ${t}s"
+	elif [ -z "$words" ]; then
+		# ftracetest stopped before the case ran.
+		result=UNRESOLVED
+		note=$(grep -m 1 'Error' "$out")
+		[ -n "$note" ] || note=$(grep -m 1 . "$out")
+		note="ftracetest aborted (status $rc): $note"
+	else
+		result=
+		for s in $SEVERITY; do
+			case " $words" in
+			*" $s "*) result=$s; break ;;
+			esac
+		done
+		# shellcheck disable=SC2086 # one or two result words
+		set -- $words
+		if [ $# -gt 1 ] && [ "$1" != "$2" ]; then
+			note="top level: $1, instance: $2"
+		fi
+	fi
+
+	if [ -n "$note" ]; then
+		echo "FTRACETEST-RESULT $c $result $note"
+	else
+		echo "FTRACETEST-RESULT $c $result"
+	fi
+	if [ "$result" != PASS ]; then
+		# The case's own log (the set -x trace) if it got that far,
+		# else what ftracetest printed.
+		logs=$(ls "$logdir"/*-log.* 2>/dev/null)
+		if [ -n "$logs" ]; then
+			# shellcheck disable=SC2086 # a list of files
+			cat $logs
+		else
+			cat "$out"
+		fi | tail -n 20 | sed 's/^/  | /'
+	fi
+	summary="$summary $result"
+done
+
+counts=
+for r in $SEVERITY; do
+	cnt=$(echo "$summary" | tr ' ' '\n' | grep -cx "$r")
+	[ "$cnt" -gt 0 ] && counts="$counts, $r $cnt"
+done
+echo "ftracetest-guest: ran $n case(s)${counts:+:${counts#,}}"
+exit 0

@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# guest-test.sh - the guest side of `make test` (run by /init as
+# vmscript=/ext/guest-test.sh; its directory is at /ext).
+#
+# Arguments (from the kernel argument vmargs=, e.g. vmargs=--shard,1/2)
+# are passed on to ftracetest-guest.sh.  The first shard (or an unsharded
+# run) also reports the layers that need one run per kernel:
+#   boot/banner     we booted our kernel and got this far;
+#   kunit/...       the KUnit suites that ran during boot.
+# Then it runs its share of upstream's ftracetest.  It always exits 0:
+# check-results.sh on the host reads the result lines and decides.
+
+shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
+first=1
+[ -z "$shard" ] || [ "$shard" = 1 ] || first=0
+
+echo "== guest-test: $(uname -a)"
+if [ "$first" = 1 ]; then
+	if grep -q '^Linux version' /proc/version; then
+		echo "TEST-RESULT boot/banner PASS"
+	else
+		echo "TEST-RESULT boot/banner FAIL no 'Linux version' in /proc/version"
+	fi
+	/opt/vm/kunit-results.sh
+fi
+
+/opt/vm/ftracetest-guest.sh "$@"
+exit 0

@@ -1,0 +1,256 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# mkinitramfs.sh - build the base initramfs of the test guest.
+#
+# Usage: mkinitramfs.sh OUT.cpio.gz MODROOT FTRACETEST_DIR
+#
+#   OUT.cpio.gz     the archive to write (gzip'd newc cpio)
+#   MODROOT         a `make modules_install INSTALL_MOD_PATH=MODROOT` tree;
+#                   may be empty or missing: the guest then has no modules
+#   FTRACETEST_DIR  upstream's tools/testing/selftests/ftrace, copied to
+#                   /opt/ftracetest in the guest
+#
+# The guest userland is busybox-static (with its applet symlinks) plus the
+# few real programs the tests need, copied from the host's Debian packages
+# together with the shared libraries ldd reports for them:
+#   bash, chrt (util-linux), ping (iputils-ping), nice and timeout
+#   (coreutils; busybox-static has no nice, and its timeout does not kill
+#   the whole process group), checkbashisms (devscripts) with perl and just
+#   the perl modules checkbashisms loads.
+# It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
+# (in /opt/vm). Host packages that are missing are installed with apt-get.
+#
+# Everything is staged in a temporary directory that is removed on exit;
+# the archive is written with every file owned by root (cpio -R 0:0).
+
+set -eu
+
+usage() {
+	echo "usage: $0 OUT.cpio.gz MODROOT FTRACETEST_DIR" >&2
+	exit 2
+}
+
+[ $# -eq 3 ] || usage
+OUT=$1
+MODROOT=$2
+FTRACETEST_DIR=$3
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+
+die() {
+	echo "mkinitramfs: $*" >&2
+	exit 1
+}
+
+[ -x "$FTRACETEST_DIR/ftracetest" ] ||
+	die "$FTRACETEST_DIR does not look like tools/testing/selftests/ftrace"
+
+# ---------------------------------------------------------------------------
+# 1. Host packages. Each entry: "package:file-it-provides".
+# ---------------------------------------------------------------------------
+NEEDED="busybox-static:/bin/busybox
+bash:/bin/bash
+util-linux:/usr/bin/chrt
+iputils-ping:/bin/ping
+coreutils:/usr/bin/nice
+coreutils:/usr/bin/timeout
+devscripts:/usr/bin/checkbashisms
+perl-base:/usr/bin/perl
+cpio:/usr/bin/cpio
+gzip:/bin/gzip"
+
+missing=
+for entry in $NEEDED; do
+	pkg=${entry%%:*}
+	file=${entry#*:}
+	[ -e "$file" ] || missing="$missing $pkg"
+done
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		die "missing host packages:$missing (install them as root)"
+	fi
+	echo "mkinitramfs: installing host packages:$missing"
+	apt-get update
+	# shellcheck disable=SC2086 # word splitting of the package list is meant
+	DEBIAN_FRONTEND=noninteractive apt-get install -y \
+		--no-install-recommends $missing
+fi
+
+# ---------------------------------------------------------------------------
+# 2. Staging directory.
+# ---------------------------------------------------------------------------
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mkinitramfs.XXXXXX")
+trap 'rm -rf "$TMP" "$OUT.tmp"' EXIT
+trap 'exit 130' INT TERM
+ST=$TMP/root
+
+mkdir -p "$ST"
+for d in bin sbin usr/bin usr/sbin lib lib64 lib/x86_64-linux-gnu \
+	 etc proc sys dev tmp run root mnt opt/vm ext; do
+	mkdir -p "$ST/$d"
+done
+chmod 1777 "$ST/tmp"
+chmod 0700 "$ST/root"
+
+# A console node, in case the kernel's built-in initramfs has none (only
+# root can make device nodes; /init also reopens the console on devtmpfs).
+if [ "$(id -u)" -eq 0 ]; then
+	mknod -m 600 "$ST/dev/console" c 5 1
+	mknod -m 666 "$ST/dev/null" c 1 3
+fi
+
+# ---------------------------------------------------------------------------
+# 3. busybox and its applet links (/bin, /sbin, /usr/bin, /usr/sbin).
+# ---------------------------------------------------------------------------
+cp /bin/busybox "$ST/bin/busybox"
+/bin/busybox --list-full | while read -r applet; do
+	case $applet in
+	linuxrc|sbin/init|bin/busybox) continue ;;	# /init is ours
+	esac
+	# relative link from the applet's directory back to /bin/busybox
+	case $applet in
+	bin/*)        target=busybox ;;
+	sbin/*)       target=../bin/busybox ;;
+	usr/*/*)      target=../../bin/busybox ;;
+	*)            die "unexpected busybox applet path $applet" ;;
+	esac
+	ln -sf "$target" "$ST/$applet"
+done
+
+# ---------------------------------------------------------------------------
+# 4. Real programs with their shared libraries.
+# ---------------------------------------------------------------------------
+
+# copy_file HOSTPATH [GUESTPATH]: copy one file (following symlinks) into
+# the staging tree, at GUESTPATH or at the same path as on the host.
+# (POSIX sh has no local variables: each function uses its own names.)
+copy_file() {
+	cf_to=$ST${2:-$1}
+	mkdir -p "$(dirname "$cf_to")"
+	cp -L "$1" "$cf_to"
+}
+
+# install_prog HOSTPATH [GUESTPATH]: copy a program and, if it is
+# dynamically linked, every library ldd lists plus the dynamic loader.
+# Libraries keep the path ldd prints (e.g. /lib/x86_64-linux-gnu/libc.so.6),
+# which the loader searches by default, so no ld.so.cache is needed.
+# A busybox applet link of the same name is removed so that PATH finds the
+# real program.
+install_prog() {
+	ip_from=$1
+	ip_to=${2:-$1}
+	ip_name=$(basename "$ip_to")
+	for ip_dir in bin sbin usr/bin usr/sbin; do
+		if [ -L "$ST/$ip_dir/$ip_name" ]; then
+			rm -f "$ST/$ip_dir/$ip_name"
+		fi
+	done
+	copy_file "$ip_from" "$ip_to"
+	chmod 0755 "$ST$ip_to"
+	install_libs "$ip_from"
+}
+
+# install_libs FILE: copy the shared libraries (and loader) FILE needs.
+install_libs() {
+	# "statically linked" / "not a dynamic executable": nothing to do
+	ldd "$1" 2>/dev/null | while read -r a b c _; do
+		case $a in
+		linux-vdso.so.*|linux-gate.so.*) ;;
+		/*) [ -e "$ST$a" ] || copy_file "$a" ;;	# the loader
+		*)  if [ "$b" = "=>" ] && [ -n "$c" ] && [ -e "$c" ]; then
+			[ -e "$ST$c" ] || copy_file "$c"
+		    fi ;;
+		esac
+	done
+}
+
+install_prog /bin/bash /bin/bash
+install_prog /usr/bin/chrt /usr/bin/chrt
+install_prog /bin/ping /bin/ping
+install_prog /usr/bin/nice /usr/bin/nice
+install_prog /usr/bin/timeout /usr/bin/timeout
+
+# checkbashisms is a perl script: copy perl and exactly the modules (and XS
+# objects) that checkbashisms loads when it checks the ftracetest files,
+# which is what selftest/bashisms.tc does in the guest.
+install_prog /usr/bin/perl /usr/bin/perl
+copy_file /usr/bin/checkbashisms
+chmod 0755 "$ST/usr/bin/checkbashisms"
+# shellcheck disable=SC2016,SC2046 # $INC is perl's; the file list splits
+perl -e '
+	END {
+		print STDERR "PERLFILE $INC{$_}\n" for sort keys %INC;
+		print STDERR "PERLFILE $_\n"
+			for @DynaLoader::dl_shared_objects;
+	}
+	do "/usr/bin/checkbashisms";
+' $(cd "$FTRACETEST_DIR" && find "$PWD/ftracetest" "$PWD/test.d" \
+	-type f \( -name '*.tc' -o -name functions -o -name ftracetest \)) \
+	2>&1 >/dev/null | sed -n 's/^PERLFILE //p' >"$TMP/perl-files"
+grep -q 'Getopt/Long.pm' "$TMP/perl-files" ||
+	die "could not list the perl modules checkbashisms needs"
+while read -r f; do
+	case $f in
+	/usr/bin/checkbashisms) ;;
+	/*.so) copy_file "$f"; install_libs "$f" ;;
+	/*) copy_file "$f" ;;
+	esac
+done <"$TMP/perl-files"
+
+# ---------------------------------------------------------------------------
+# 5. /etc: root plus a second user and group (ftracetest's mount_options.tc
+#    and test_ownership.tc look for an id other than root's).
+# ---------------------------------------------------------------------------
+cat >"$ST/etc/passwd" <<'EOF'
+root:x:0:0:root:/root:/bin/sh
+nobody:x:65534:65534:nobody:/nonexistent:/bin/false
+EOF
+cat >"$ST/etc/group" <<'EOF'
+root:x:0:
+users:x:100:
+nogroup:x:65534:
+EOF
+echo ftrace-vm >"$ST/etc/hostname"
+cat >"$ST/etc/hosts" <<'EOF'
+127.0.0.1	localhost ftrace-vm
+::1		localhost
+EOF
+: >"$ST/etc/fstab"
+cat >"$ST/etc/profile" <<'EOF2'
+PS1='ftrace-vm:\w# '
+[ -d /sys/kernel/tracing ] && cd /sys/kernel/tracing
+EOF2
+echo /bin/bash >"$ST/etc/shells"
+echo /bin/sh >>"$ST/etc/shells"
+
+# ---------------------------------------------------------------------------
+# 6. Kernel modules, ftracetest, our guest scripts.
+# ---------------------------------------------------------------------------
+for m in lib/modules usr/lib/modules; do
+	if [ -d "$MODROOT/$m" ]; then
+		mkdir -p "$ST/lib/modules"
+		cp -a "$MODROOT/$m/." "$ST/lib/modules/"
+	fi
+done
+
+mkdir -p "$ST/opt/ftracetest"
+(cd "$FTRACETEST_DIR" && tar -cf - --exclude=./logs .) |
+	(cd "$ST/opt/ftracetest" && tar -xf -)
+
+cp "$HERE/init" "$ST/init"
+chmod 0755 "$ST/init"
+for s in ftracetest-guest.sh guest-test.sh kunit-results.sh demo.sh; do
+	cp "$HERE/$s" "$ST/opt/vm/$s"
+	chmod 0755 "$ST/opt/vm/$s"
+done
+
+# ---------------------------------------------------------------------------
+# 7. The archive: sorted file list, all files owned by root, gzip'd.
+# ---------------------------------------------------------------------------
+mkdir -p "$(dirname "$OUT")"
+(cd "$ST" && find . -mindepth 1 | LC_ALL=C sort |
+	cpio --quiet -o -H newc -R 0:0 --reproducible) | gzip -n -6 >"$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+echo "mkinitramfs: wrote $OUT ($(du -h "$OUT" | cut -f1))"

@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# run-tests.sh - the host side of `make test`.
+#
+# Usage: run-tests.sh KERNEL INITRD OUTDIR EXPECTATIONS [TIMEOUT]
+#
+# Boots SHARDS guests (default 2: one per host core) side by side, each
+# running guest-test.sh on its share of ftracetest (the first also reports
+# boot and KUnit), keeps each console in OUTDIR/test-<i>.log and the
+# guest's output in OUTDIR/test-<i>.out, then judges all logs together
+# with check-results.sh.  Its exit status is check-results.sh's: a guest
+# that timed out or crashed leaves cases missing, which fails the run.
+set -u
+
+kernel=$1 initrd=$2 out=$3 expectations=$4 timeout=${5:-3000}
+shards=${SHARDS:-2}
+here=$(dirname "$0")
+
+mkdir -p "$out"
+rm -f "$out"/test-*.log "$out"/test-*.out
+pids=""
+i=1
+while [ "$i" -le "$shards" ]; do
+	sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
+		--script "$here/guest-test.sh" --timeout "$timeout" \
+		--append "vmargs=--shard,$i/$shards" \
+		--log "$out/test-$i.log" > "$out/test-$i.out" 2>&1 &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+echo "run-tests: $shards guest(s) running; consoles in $out/test-*.log"
+
+i=1
+for pid in $pids; do
+	wait "$pid"
+	rc=$?
+	echo "run-tests: guest $i exited with $rc"
+	[ "$rc" -eq 0 ] || tail -n 50 "$out/test-$i.out"
+	i=$((i + 1))
+done
+
+logs=$(ls "$out"/test-*.log 2>/dev/null)
+# shellcheck disable=SC2086
+exec sh "$here/check-results.sh" $logs "$expectations"
