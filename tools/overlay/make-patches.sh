@@ -60,7 +60,7 @@ printf '%s\n' "$components" | while IFS='|' read -r prefix subject body; do
 	done
 	git add -A
 	git diff --cached --quiet && continue
-	git commit -q -m "$subject" -m "$body"
+	git commit -q -m "$subject" -m "$(printf "%s\n" "$body" | fmt -w 72)"
 done
 
 git format-patch -q -o "$out" "$base"
