@@ -138,18 +138,51 @@ static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 /* --- ftrace_ops registration, compiled out ------------------------------ */
 
 /*
- * Macros, not inlines, so that callers need not have a complete
- * struct ftrace_ops and the ops argument is never evaluated.
+ * Without the function tracer an ops can be "registered" (it will simply
+ * never be called), but it cannot be given a filter.
  */
-#define register_ftrace_function(ops)			({ 0; })
-#define unregister_ftrace_function(ops)			({ 0; })
-#define ftrace_set_filter(ops, buf, len, reset)		({ -ENODEV; })
-#define ftrace_set_notrace(ops, buf, len, reset)	({ -ENODEV; })
-#define ftrace_set_filter_ip(ops, ip, remove, reset)	({ -ENODEV; })
-#define ftrace_set_filter_ips(ops, ips, cnt, remove, reset) ({ -ENODEV; })
-#define ftrace_set_early_filter(ops, buf, enable)	do { } while (0)
-#define ftrace_free_filter(ops)				do { } while (0)
-#define ftrace_ops_set_global_filter(ops)		do { } while (0)
+static inline int register_ftrace_function(struct ftrace_ops *ops)
+{
+	return 0;
+}
+
+static inline int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	return 0;
+}
+
+static inline int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf,
+				    int len, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf,
+				     int len, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+				       int remove, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_filter_ips(struct ftrace_ops *ops,
+					unsigned long *ips, unsigned int cnt,
+					int remove, int reset)
+{
+	return -ENODEV;
+}
+
+static inline void ftrace_free_filter(struct ftrace_ops *ops)
+{
+}
+
+static inline void ftrace_ops_set_global_filter(struct ftrace_ops *ops)
+{
+}
 
 /*
  * kexec and other stop-the-world paths turn function tracing off around
@@ -195,8 +228,16 @@ static inline void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 {
 }
 
-#define register_ftrace_graph(gops)	({ -1; })
-#define unregister_ftrace_graph(gops)	do { } while (0)
+struct fgraph_ops;
+
+static inline int register_ftrace_graph(struct fgraph_ops *gops)
+{
+	return -1;
+}
+
+static inline void unregister_ftrace_graph(struct fgraph_ops *gops)
+{
+}
 
 /*
  * An unwinder that meets return_to_handler on the stack asks for the

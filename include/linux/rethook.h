@@ -13,6 +13,6 @@
 
 struct task_struct;
 
-#define rethook_flush_task(tsk)	do { (void)(tsk); } while (0)
+#define rethook_flush_task(tsk)	((void)(tsk))
 
 #endif /* _LINUX_RETHOOK_H */

@@ -11,6 +11,7 @@
 
 #include <linux/bits.h>
 #include <linux/errno.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 /* What a trace_export wants to receive. */
@@ -44,8 +45,13 @@ int trace_array_printk(struct trace_array *tr, unsigned long ip,
 		       const char *fmt, ...);
 int __trace_array_puts(struct trace_array *tr, unsigned long ip,
 		       const char *str, int size);
-#define trace_array_puts(tr, str) \
-	((str) ? __trace_array_puts(tr, _THIS_IP_, str, strlen(str)) : -1)
+
+/* Write a constant string into instance @tr; -1 for a NULL string. */
+static __always_inline int trace_array_puts(struct trace_array *tr,
+					    const char *str)
+{
+	return str ? __trace_array_puts(tr, _THIS_IP_, str, strlen(str)) : -1;
+}
 
 struct trace_array *trace_array_get_by_name(const char *name,
 					    const char *systems);
