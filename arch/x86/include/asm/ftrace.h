@@ -17,7 +17,7 @@
  * Every module references __fentry__, so it is exported and its
  * prototype is visible to genksyms through <asm/asm-prototypes.h>.
  */
-extern void __fentry__(void);
+void __fentry__(void);
 
 /* Re-protect boot-time trampolines when rodata becomes read-only. */
 static inline void set_ftrace_ops_ro(void)
