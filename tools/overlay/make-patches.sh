@@ -41,7 +41,8 @@ trap 'rm -f "$ours"' EXIT
 overlay_files "$top" > "$ours"
 
 # The pristine side of every path we touch.
-{ manifest_paths "$top/manifest"; cat "$ours"; } | while read -r p; do
+{ manifest_paths "$top/manifest"; cat "$ours"
+  sed -n 's|^+++ b/||p' "$top"/patches/*.patch 2>/dev/null; } | while read -r p; do
 	[ -e "$pristine/$p" ] || continue
 	mkdir -p "$(dirname "$p")"
 	cp -a "$pristine/$p" "$(dirname "$p")/"
@@ -61,6 +62,14 @@ printf '%s\n' "$components" | while IFS='|' read -r prefix subject body; do
 	git add -A
 	git diff --cached --quiet && continue
 	git commit -q -m "$subject" -m "$(printf "%s\n" "$body" | fmt -w 72)"
+done
+
+# Edits to kept upstream files, each already a patch with its own message.
+for p in "$top"/patches/*.patch; do
+	[ -f "$p" ] || continue
+	git apply --index "$p"
+	git commit -q -m "$(sed -n 's/^Subject: \(\[PATCH\] \)\{0,1\}//p' "$p" | head -n 1)" \
+		-m "$(sed -e '1,/^$/d' -e '/^---/,$d' "$p")"
 done
 
 git format-patch -q -o "$out" "$base"
