@@ -42,11 +42,22 @@ struct syscall_metadata {
 
 /*
  * Called from fork with tasklist_lock held: the child of a task with the
- * syscall tracepoints on gets them too.  With syscall tracepoints
- * compiled out there is nothing to copy.
+ * syscall tracepoints on gets them too.  syscall_regfunc() and
+ * syscall_unregfunc() (kernel/tracepoint.c) mark and unmark every thread
+ * under tasklist_lock, so copying the parent's mark here loses no update.
  */
+#if defined(CONFIG_TRACEPOINTS) && defined(CONFIG_HAVE_SYSCALL_TRACEPOINTS)
+static inline void syscall_tracepoint_update(struct task_struct *p)
+{
+	if (test_syscall_work(SYSCALL_TRACEPOINT))
+		set_task_syscall_work(p, SYSCALL_TRACEPOINT);
+	else
+		clear_task_syscall_work(p, SYSCALL_TRACEPOINT);
+}
+#else
 static inline void syscall_tracepoint_update(struct task_struct *p)
 {
 }
+#endif
 
 #endif /* _TRACE_SYSCALL_H */
