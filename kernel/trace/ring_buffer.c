@@ -1,0 +1,3373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The lockless per-CPU ring buffer for trace events.
+ *
+ * Documentation/trace/ring-buffer.rst describes the design for readers of
+ * this file; the comments here give the rules at the places they apply.
+ *
+ * Shape
+ * -----
+ * A trace_buffer has one struct rb_cpu per CPU.  An rb_cpu owns nr_pages + 1
+ * sub-buffers ("pages", struct rb_page, each with a data page in the ABI
+ * layout of struct rb_data_page).  nr_pages of them sit in a fixed array of
+ * ring slots; the remaining one belongs to the reader.  Pages are numbered
+ * by a sequence number that grows by one each time the writer enters the
+ * next slot, so page sequence s lives in slot s % nr_pages.
+ *
+ * A slot is one 64-bit word holding the page's id and a tag: the sequence
+ * number the slot's content is for.  Every change of a slot is a cmpxchg
+ * of that word, so ownership of a page is decided in one atomic step:
+ *
+ *  - the writer entering sequence s finds the slot tagged s (a fresh page:
+ *    never used, or put there by the reader), or tagged s - nr_pages (the
+ *    page still holds unread events of the previous lap).  In overwrite
+ *    mode it retags the slot to s and reuses the page, counting its events
+ *    as overrun; otherwise it drops the event.
+ *  - the reader taking sequence h swaps its spare page into the slot,
+ *    tagged h + nr_pages, and keeps the page it took.
+ *
+ * The writer
+ * ----------
+ * Only writers on the buffer's own CPU write it, nested at most a few deep
+ * (task, softirq, irq, NMI, and ring_buffer_nest_start()).  An inner writer
+ * runs to completion inside any instruction of an outer one, so each step
+ * of the writer either happens in one local cmpxchg or is made harmless to
+ * the writers that can interrupt it.  The state is:
+ *
+ *  tail       the reservation cursor: page id, write offset and the low bits
+ *             of the page's sequence in one local64 word.  A reservation
+ *             is a local cmpxchg of the tail; moving to the next page is a
+ *             cmpxchg of the tail to offset 0 of that page (the event that
+ *             moves it is reserved in the same step).
+ *  stamp_pos  the tail value whose last event has time stamp stamp_ts.
+ *  stamp_ts   Each event's delta is taken against stamp_ts, and only when
+ *             stamp_pos equals the tail read before reading the clock.
+ *             A writer stores its stamp right after its cmpxchg; a writer
+ *             that interrupts that window sees stamp_pos != tail and,
+ *             instead of guessing, starts a new page, whose header carries
+ *             an absolute time stamp.  So every event's decoded time is
+ *             exactly the clock value its writer read, and a writer that
+ *             finds the tail at offset 0 needs no stamp at all.
+ *  nest       how many writers are between reserve and commit.  Only the
+ *             outermost one publishes the commit (the page's ABI commit
+ *             field and commit_seq); events of inner writers are published
+ *             with it, because they sit after its event in the page.
+ *
+ * The reader
+ * ----------
+ * Readers serialise on the per-CPU reader_lock and take a whole page out
+ * of the ring at a time with the slot cmpxchg above, so they never block
+ * or slow the writer.  The page the writer is on may be taken too: the
+ * writer keeps filling it, and the reader reads it up to its commit.  The
+ * reader puts its previous page back into the ring only when the commit
+ * has left that page, so the writer's commit chain (rb_page.next) never
+ * points at a page the reader is about to recycle.
+ *
+ * Locks
+ * -----
+ *  trace_buffer.mutex   configuration: resize, reset, sub-buffer order,
+ *                       overwrite mode, per-CPU allocation.  Sleeps.
+ *  rb_cpu.reader_lock   the reader state of one CPU (reader page, read
+ *                       position, counters the reader owns, iterators).
+ *                       Raw spinlock, taken with interrupts disabled; in
+ *                       NMI only tried.
+ *  Writers take no lock.  Reset and resize stop the writers of a CPU with
+ *  record_disabled and wait for those in flight with synchronize_rcu()
+ *  (writers run with preemption disabled), then hold reader_lock.
+ */
+#include <linux/atomic.h>
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/export.h>
+#include <linux/hardirq.h>
+#include <linux/irq_work.h>
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/poll.h>
+#include <linux/preempt.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_seq.h>
+#include <linux/wait.h>
+
+#include <asm/local.h>
+#include <asm/local64.h>
+
+/* ------------------------------------------------------------------ */
+/* The binary format (ABI: trace_pipe_raw, events/header_page)        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Architectures that cannot load 64-bit values from 4-byte aligned
+ * addresses keep records 8-byte aligned, and then every data record
+ * carries its length in array[0] so that its payload starts 8-aligned.
+ */
+#ifdef CONFIG_HAVE_64BIT_ALIGNED_ACCESS
+#define RB_ALIGN		8U
+#define RB_ALWAYS_LONG		true
+#else
+#define RB_ALIGN		4U
+#define RB_ALWAYS_LONG		false
+#endif
+
+/* One sub-buffer as user space sees it. */
+struct rb_data_page {
+	u64		time_stamp;	/* absolute time of the first record */
+	local_t		commit;		/* bytes of records, plus RB_MISSED_* */
+	unsigned char	data[] __aligned(RB_ALIGN);
+};
+
+#define RB_PAGE_HDR		offsetof(struct rb_data_page, data)
+#define RB_HDR			4U	/* the type_len/time_delta word */
+#define RB_SMALL_MAX		(RINGBUF_TYPE_DATA_TYPE_LEN_MAX * 4U)
+#define RB_LEN_EXT		8U	/* TIME_EXTEND and TIME_STAMP records */
+#define RB_DELTA_BITS		27
+#define RB_DELTA_MAX		((1ULL << RB_DELTA_BITS) - 1)
+#define RB_EXT_BITS		59	/* what a TIME_EXTEND can carry */
+
+/*
+ * Flags a reader sets in the commit word of a page it hands out: events
+ * were lost before this page, and (STORED) their number is the unsigned
+ * long right after the records.
+ */
+#define RB_MISSED_EVENTS	BIT(31)
+#define RB_MISSED_STORED	BIT(30)
+#define RB_MISSED_FLAGS		(RB_MISSED_EVENTS | RB_MISSED_STORED)
+
+/* ------------------------------------------------------------------ */
+/* In-memory structures                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Tail word: | seq low bits : 23 | page id : RB_ID_BITS | offset : 21 |.
+ * The offset field holds up to the largest sub-buffer (1 MiB) exactly.
+ * The sequence bits only make tail values of different laps differ.
+ */
+#define RB_OFF_BITS		21
+#define RB_ID_BITS		20
+#define RB_OFF_MASK		((1ULL << RB_OFF_BITS) - 1)
+#define RB_ID_MASK		((1ULL << RB_ID_BITS) - 1)
+#define RB_MAX_PAGES		(RB_ID_MASK - 1)	/* ids 0..nr_pages */
+#define RB_MAX_ORDER		(RB_OFF_BITS - 1 - PAGE_SHIFT)
+
+/* Writers of one CPU that may be between reserve and commit at once. */
+#define RB_MAX_NEST		8
+/* Bits of rb_cpu.ctx per ring_buffer_nest_start() level. */
+#define RB_CTX_BITS		5
+
+#define RB_BUFFER_OFF		BIT(20)
+
+struct buffer_data_read_page {
+	unsigned int		order;
+	struct rb_data_page	*data;
+};
+
+/**
+ * struct rb_page - one sub-buffer of a CPU's ring
+ * @data:    the data page; the reader may exchange it for a caller's page
+ *           while the page is off the ring and complete
+ * @seq:     the sequence number the page holds; set by the writer entering
+ *           it (before the tail points at it)
+ * @next:    the page the writer went to from this one (commit chain)
+ * @entries: data events reserved in the page and not discarded
+ * @end:     bytes of records once the writer has left the page
+ * @slot:    the ring slot the page is in, or came from
+ * @id:      index in rb_cpu.pages
+ * @kept:    marks the pages a resize keeps
+ */
+struct rb_page {
+	struct rb_data_page	*data;
+	unsigned long		seq;
+	struct rb_page		*next;
+	local_t			entries;
+	unsigned int		end;
+	unsigned int		slot;
+	unsigned int		id;
+	bool			kept;	/* rb_cpu_resize() bookkeeping */
+};
+
+/* What a writer remembers about its reservation, per nesting level. */
+struct rb_rsv {
+	u64	start;		/* tail before the reservation */
+	u64	end;		/* tail after it */
+	u64	prev_ts;	/* stamp_ts before it */
+	u64	ts;		/* the event's time stamp */
+};
+
+/* Tasks waiting for data, and the irq_work a writer uses to wake them. */
+struct rb_waiters {
+	struct irq_work		work;
+	wait_queue_head_t	wq;		/* any data */
+	wait_queue_head_t	full_wq;	/* a fill percentage */
+	atomic_t		seq;		/* bumped by every wake up */
+	bool			want;		/* someone sleeps on @wq */
+	int			full;		/* least percentage waited for */
+};
+
+/* Counters the writer keeps; reset clears them all at once. */
+struct rb_wstats {
+	local_t		entries;	/* events committed */
+	local_t		overrun;	/* events overwritten unread */
+	local_t		commit_overrun;	/* dropped: commit still pending */
+	local_t		dropped;	/* dropped: full, no overwrite */
+	local_t		written_bytes;
+	local_t		lost_bytes;
+};
+
+/* Counters the reader keeps, under reader_lock. */
+struct rb_rstats {
+	unsigned long	lost;		/* overwritten, not yet reported */
+	unsigned long	overrun_seen;	/* ws.overrun when last looked at */
+	unsigned long	read;		/* events consumed */
+	unsigned long	read_bytes;
+};
+
+/**
+ * struct rb_cpu - the ring of one CPU
+ *
+ * Fields are grouped by who writes them.  "Writer" fields are written only
+ * by writers on @cpu (and by reset/resize with the writers stopped); the
+ * reader reads some of them as noted.
+ */
+struct rb_cpu {
+	/* writer */
+	local64_t		tail;
+	local64_t		stamp_pos;
+	local64_t		stamp_ts;
+	local_t			nest;
+	unsigned int		ctx;
+	unsigned int		ctx_shift;
+	struct rb_page		*commit_page;
+	unsigned long		commit_seq;	/* read by readers (acquire) */
+	u64			published;
+	struct rb_rsv		rsv[RB_MAX_NEST];
+	struct rb_wstats	ws;
+
+	/* fixed between reset/resize */
+	struct trace_buffer	*buffer;
+	int			cpu;
+	unsigned int		nr_pages;
+	atomic64_t		*slots;		/* nr_pages words */
+	struct rb_page		**pages;	/* nr_pages + 1, by id */
+	atomic_t		record_disabled;
+
+	/* reader: under reader_lock */
+	raw_spinlock_t		reader_lock;
+	struct rb_page		*rpage;		/* the reader's page */
+	unsigned long		rseq;		/* its sequence in the ring */
+	unsigned int		rpos;		/* bytes consumed in it */
+	u64			rstamp;		/* time stamp at rpos */
+	unsigned long		rnext;		/* next sequence to take */
+	struct rb_rstats	rs;
+	unsigned long		gen;		/* bumped by consuming reads */
+
+	struct rb_waiters	waiters;
+};
+
+/**
+ * struct trace_buffer - a ring buffer: one ring per CPU
+ *
+ * The first group is what every writer reads; it changes only under
+ * @mutex (clock, abs: the caller resets the buffer afterwards).
+ */
+struct trace_buffer {
+	atomic_t		record_disabled;
+	unsigned int		flags;
+	bool			abs;
+	unsigned int		capacity;	/* data bytes per sub-buffer */
+	unsigned int		max_data;	/* largest payload */
+	u64			(*clock)(void);
+	struct rb_cpu		**buffers;
+	cpumask_var_t		cpumask;
+
+	int			order;		/* sub-buffer is PAGE_SIZE << order */
+	unsigned long		nr_pages;	/* for CPUs that come online */
+	struct mutex		mutex;
+	atomic_t		iterators;
+	struct lock_class_key	*reader_key;
+	struct hlist_node	node;		/* CPUHP_TRACE_RB_PREPARE */
+	struct rb_waiters	waiters;	/* RING_BUFFER_ALL_CPUS */
+};
+
+/* ------------------------------------------------------------------ */
+/* Small helpers                                                      */
+/* ------------------------------------------------------------------ */
+
+static __always_inline unsigned int rb_tail_off(u64 t)
+{
+	return t & RB_OFF_MASK;
+}
+
+static __always_inline unsigned int rb_tail_id(u64 t)
+{
+	return (t >> RB_OFF_BITS) & RB_ID_MASK;
+}
+
+static __always_inline u64 rb_tail_make(unsigned long seq, unsigned int id,
+					unsigned int off)
+{
+	return ((u64)seq << (RB_OFF_BITS + RB_ID_BITS)) |
+	       ((u64)id << RB_OFF_BITS) | off;
+}
+
+static __always_inline u64 rb_slot_make(unsigned long seq, unsigned int id)
+{
+	return ((u64)seq << RB_ID_BITS) | id;
+}
+
+/* Is slot word @w tagged for sequence @seq? */
+static __always_inline bool rb_slot_is(u64 w, unsigned long seq)
+{
+	return ((w ^ ((u64)seq << RB_ID_BITS)) >> RB_ID_BITS) == 0;
+}
+
+static __always_inline bool rb_seq_after(unsigned long a, unsigned long b)
+{
+	return (long)(a - b) > 0;
+}
+
+static __always_inline struct rb_cpu *rb_cpu_of(struct trace_buffer *buffer,
+						int cpu)
+{
+	if (cpu < 0 || cpu >= nr_cpu_ids ||
+	    !cpumask_test_cpu(cpu, buffer->cpumask))
+		return NULL;
+	return buffer->buffers[cpu];
+}
+
+/* Bytes a data record with @length bytes of payload takes. */
+static __always_inline unsigned int rb_data_size(unsigned long length)
+{
+	if (!length)
+		length = 1;		/* a type_len of 0 means "long form" */
+	if (RB_ALWAYS_LONG || length > RB_SMALL_MAX)
+		length += sizeof(u32);
+	return ALIGN(length + RB_HDR, RB_ALIGN);
+}
+
+static __always_inline void rb_set_header(struct ring_buffer_event *ev,
+					  unsigned int type_len, u32 delta)
+{
+	ev->type_len = type_len;
+	ev->time_delta = delta;
+}
+
+/* Write the header of a data record of @size bytes. */
+static __always_inline void rb_write_data_header(struct ring_buffer_event *ev,
+						 unsigned int size, u32 delta)
+{
+	unsigned int payload = size - RB_HDR;
+
+	if (!RB_ALWAYS_LONG && payload <= RB_SMALL_MAX) {
+		rb_set_header(ev, payload / 4, delta);
+	} else {
+		rb_set_header(ev, 0, delta);
+		ev->array[0] = payload;
+	}
+}
+
+/* An 8-byte record carrying @val in 27 + 32 bits. */
+static __always_inline void rb_write_wide(struct ring_buffer_event *ev,
+					  unsigned int type, u64 val)
+{
+	rb_set_header(ev, type, val & RB_DELTA_MAX);
+	ev->array[0] = val >> RB_DELTA_BITS;
+}
+
+static __always_inline u64 rb_wide_value(struct ring_buffer_event *ev)
+{
+	return ((u64)ev->array[0] << RB_DELTA_BITS) | ev->time_delta;
+}
+
+/*
+ * An absolute stamp keeps 59 bits.  The top bits are those of the stamp
+ * before it (the sub-buffer's, for the first record), adjusted when the
+ * 59 bits wrapped between the two: writers start a new sub-buffer rather
+ * than write a stamp half the range or more away from the previous one.
+ */
+static u64 rb_abs_value(struct ring_buffer_event *ev, u64 before)
+{
+	const u64 block = 1ULL << RB_EXT_BITS;
+	u64 ts = rb_wide_value(ev) | (before & ~(block - 1));
+
+	if (ts + block / 2 <= before)
+		ts += block;
+	else if (ts >= before + block / 2 && ts >= block)
+		ts -= block;
+	return ts;
+}
+
+/*
+ * Can an absolute stamp @ts follow the stamp @prev?  Only if they are
+ * less than half the 59-bit range apart, for rb_abs_value().
+ */
+static __always_inline bool rb_abs_near(u64 ts, u64 prev)
+{
+	return (ts - prev + (1ULL << (RB_EXT_BITS - 1))) >> RB_EXT_BITS == 0;
+}
+
+static __always_inline u64 rb_clock(struct trace_buffer *buffer)
+{
+	/* A direct call for the usual clock: no retpoline on the hot path. */
+	if (likely(buffer->clock == trace_clock_local))
+		return trace_clock_local();
+	return buffer->clock();
+}
+
+/* ------------------------------------------------------------------ */
+/* Event accessors                                                    */
+/* ------------------------------------------------------------------ */
+
+static __always_inline struct ring_buffer_event *
+rb_skip_prefix(struct ring_buffer_event *ev)
+{
+	if (ev->type_len == RINGBUF_TYPE_TIME_EXTEND ||
+	    ev->type_len == RINGBUF_TYPE_TIME_STAMP)
+		return (void *)ev + RB_LEN_EXT;
+	return ev;
+}
+
+/*
+ * Bytes taken by the record at @ev, or 0 for the null padding that ends a
+ * sub-buffer.
+ */
+static notrace unsigned int rb_record_size(struct ring_buffer_event *ev)
+{
+	switch (ev->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		return ev->time_delta ? ev->array[0] + RB_HDR : 0;
+	case RINGBUF_TYPE_TIME_EXTEND:
+	case RINGBUF_TYPE_TIME_STAMP:
+		return RB_LEN_EXT;
+	case 0:
+		return ev->array[0] + RB_HDR;
+	default:
+		return ev->type_len * 4 + RB_HDR;
+	}
+}
+
+/**
+ * ring_buffer_event_length - the payload length of an event
+ * @event: an event returned by the ring buffer
+ *
+ * A time extend or absolute stamp in front of the event is skipped.  For
+ * a data event the result is the payload size rounded up to the record
+ * alignment, which may exceed what the writer asked for; for any other
+ * record it is the size of the record.
+ *
+ * Return: the length in bytes.
+ */
+unsigned int notrace ring_buffer_event_length(struct ring_buffer_event *event)
+{
+	event = rb_skip_prefix(event);
+
+	if (event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+		return rb_record_size(event);
+	if (event->type_len)
+		return event->type_len * 4;
+	return event->array[0] - sizeof(u32);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_length);
+
+/**
+ * ring_buffer_event_data - the payload of an event
+ * @event: an event returned by the ring buffer
+ *
+ * Return: a pointer to the first payload byte.
+ */
+void *notrace ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	event = rb_skip_prefix(event);
+	WARN_ON_ONCE(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
+	return event->type_len ? (void *)&event->array[0] :
+				 (void *)&event->array[1];
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_data);
+
+/* ------------------------------------------------------------------ */
+/* The write side                                                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Recursion guard.  Each context level (task, softirq, irq, NMI) has a bit
+ * in rb_cpu.ctx; a writer finding its own level's bit set is recursing
+ * (the ring buffer called something traced).  One extra "transition" bit,
+ * the lowest of the group, lets an interrupt through that arrived before
+ * preempt_count() showed it.  ring_buffer_nest_start() moves the group up
+ * by RB_CTX_BITS.  Exit clears the lowest set bit of the group, which is
+ * the innermost writer's.  Plain read-modify-write is enough: a writer
+ * that interrupts another restores the word before it returns.
+ */
+static __always_inline bool rb_ctx_enter(struct rb_cpu *cb)
+{
+	unsigned int ctx = READ_ONCE(cb->ctx);
+	unsigned int shift = READ_ONCE(cb->ctx_shift);
+	unsigned int bit = shift + RB_CTX_BITS - 1 - interrupt_context_level();
+
+	if (unlikely(ctx & (1U << bit))) {
+		bit = shift;
+		if (ctx & (1U << bit))
+			return false;
+	}
+	WRITE_ONCE(cb->ctx, ctx | (1U << bit));
+	barrier();
+	return true;
+}
+
+static __always_inline void rb_ctx_exit(struct rb_cpu *cb)
+{
+	unsigned int ctx = READ_ONCE(cb->ctx);
+
+	barrier();
+	WRITE_ONCE(cb->ctx, ctx & (ctx - (1U << READ_ONCE(cb->ctx_shift))));
+}
+
+/*
+ * rb_publish - make everything reserved so far visible to readers
+ *
+ * Called by the outermost writer only, when every reservation on this CPU
+ * is complete.  Walks the commit from the page it is on to the tail page
+ * along the rb_page.next chain the writers left, finalising each page's
+ * ABI commit field, then sets the tail page's commit to the tail offset.
+ * Interrupts may add events meanwhile (they do not publish, nest > 1), so
+ * repeat until the tail holds still.
+ *
+ * Barriers: the smp_wmb() before each commit store pairs with the
+ * smp_rmb() readers issue after loading a commit and before loading the
+ * records; the release of commit_seq pairs with the acquire in
+ * rb_reader_done(), so a reader that sees the commit beyond a page sees
+ * that page's final commit.
+ */
+static notrace void rb_publish(struct rb_cpu *cb)
+{
+	struct rb_page *page;
+	u64 tail;
+
+	do {
+		tail = local64_read(&cb->tail);
+		page = cb->pages[rb_tail_id(tail)];
+		while (cb->commit_page != page) {
+			struct rb_page *done = cb->commit_page;
+
+			/* records before commit: pairs with rb_reader_record() */
+			smp_wmb();
+			local_set(&done->data->commit, done->end);
+			cb->commit_page = done->next;
+			/* final commit before commit_seq: see rb_reader_done() */
+			smp_store_release(&cb->commit_seq, cb->commit_seq + 1);
+		}
+		/* records before commit: pairs with rb_reader_record() */
+		smp_wmb();
+		local_set(&page->data->commit, rb_tail_off(tail));
+		barrier();
+	} while (local64_read(&cb->tail) != tail);
+	cb->published = tail;
+}
+
+/*
+ * rb_end_write - the end of a writer's turn (commit, discard or failure)
+ *
+ * The outermost writer publishes.  After it leaves (nest 0) an interrupt
+ * may have reserved and committed under it between its publish and its
+ * decrement; then it publishes again.  An interrupt that comes after the
+ * decrement is outermost itself and publishes on its own.
+ */
+static __always_inline void rb_end_write(struct rb_cpu *cb)
+{
+	for (;;) {
+		if (local_read(&cb->nest) == 1)
+			rb_publish(cb);
+		local_dec(&cb->nest);
+		barrier();
+		if (likely(local_read(&cb->nest) ||
+			   local64_read(&cb->tail) == cb->published))
+			return;
+		local_inc(&cb->nest);
+		barrier();
+	}
+}
+
+/* The end of a writer that reserved nothing. */
+static __always_inline void rb_writer_leave(struct rb_cpu *cb)
+{
+	rb_end_write(cb);
+	rb_ctx_exit(cb);
+}
+
+/*
+ * rb_move_tail - reserve @size bytes at the start of the next page
+ * @old: the tail this writer read
+ * @ts:  the writer's clock reading
+ *
+ * Return: the data record on success; NULL when the event must be dropped
+ * (no free page, or the page is still being committed by an interrupted
+ * writer); ERR_PTR(-EAGAIN) when the state changed under us and the
+ * caller should start over from the current tail.
+ */
+static noinline notrace struct ring_buffer_event *
+rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
+	     unsigned int size, u64 ts, struct rb_rsv *rsv)
+{
+	struct rb_page *cur = cb->pages[rb_tail_id(old)];
+	unsigned int nr = cb->nr_pages;
+	unsigned int n = cur->slot + 1 == nr ? 0 : cur->slot + 1;
+	unsigned long want = cur->seq + 1;
+	unsigned int need = size + (buffer->abs ? RB_LEN_EXT : 0);
+	struct ring_buffer_event *ev;
+	struct rb_page *page;
+	u64 w, new;
+
+	/* Only if the mode changed under the writer: it will not fit. */
+	if (unlikely(need > buffer->capacity))
+		return NULL;
+
+	w = atomic64_read(&cb->slots[n]);
+	page = cb->pages[w & RB_ID_MASK];
+
+	if (!rb_slot_is(w, want)) {
+		if (!rb_slot_is(w, want - nr))
+			return ERR_PTR(-EAGAIN);	/* stale @old */
+		/*
+		 * The page still holds the unread events of sequence
+		 * want - nr.  If their commit is still pending, writers that
+		 * interrupted an outer writer went all the way round the
+		 * ring: drop rather than overwrite uncommitted data.
+		 */
+		if (!rb_seq_after(READ_ONCE(cb->commit_seq), want - nr)) {
+			local_inc(&cb->ws.commit_overrun);
+			return NULL;
+		}
+		if (!(buffer->flags & RB_FL_OVERWRITE)) {
+			local_inc(&cb->ws.dropped);
+			return NULL;
+		}
+		/*
+		 * Take the page from the reader: whoever changes the slot
+		 * word first owns the page.  Fully ordered, so a reader or
+		 * iterator that still sees the old tag has not seen any of
+		 * the writes below.
+		 */
+		if (atomic64_cmpxchg(&cb->slots[n], w, rb_slot_make(want, page->id)) != w)
+			return ERR_PTR(-EAGAIN);
+		local_add(local_read(&page->entries), &cb->ws.overrun);
+		local_add(page->end, &cb->ws.lost_bytes);
+	}
+
+	/*
+	 * Any writer moving to @want gets this same page, so these stores
+	 * are idempotent, and a late one from an interrupted writer is
+	 * harmless: commit 0 is what the page has until the next publish.
+	 * The smp_wmb() pairs with the smp_rmb() in rb_ring_range(): a
+	 * reader that sees the tail on @page sees its sequence and its
+	 * emptied commit.
+	 */
+	page->seq = want;
+	page->slot = n;
+	local_set(&page->data->commit, 0);
+	/* seq and commit before the tail: pairs with rb_ring_range() */
+	smp_wmb();
+
+	new = rb_tail_make(want, page->id, need);
+	if (!local64_try_cmpxchg(&cb->tail, (s64 *)&old, new))
+		return ERR_PTR(-EAGAIN);
+
+	/*
+	 * The tail is on @page and stamp_pos is not: until the stores below,
+	 * any interrupting writer starts yet another page and leaves this
+	 * state alone.
+	 */
+	cur->end = rb_tail_off(old);
+	cur->next = page;
+	local_set(&page->entries, 1);
+	page->data->time_stamp = ts;
+	local64_set(&cb->stamp_ts, ts);
+	barrier();
+	local64_set(&cb->stamp_pos, new);
+	local_add(need, &cb->ws.written_bytes);
+
+	rsv->start = new - need;
+	rsv->end = new;
+	rsv->prev_ts = ts;
+	rsv->ts = ts;
+
+	ev = (void *)page->data->data;
+	if (buffer->abs) {
+		rb_write_wide(ev, RINGBUF_TYPE_TIME_STAMP, ts);
+		ev = (void *)ev + RB_LEN_EXT;
+	}
+	rb_write_data_header(ev, size, 0);
+	return ev;
+}
+
+/*
+ * rb_reserve - reserve a data record for @length payload bytes
+ *
+ * The caller holds a nest count.  See the file header for the stamp rule.
+ * The clock is read between loading the tail and the cmpxchg that
+ * reserves, so a reservation that succeeds has a time stamp no earlier
+ * than any reservation before it in the page.
+ */
+static __always_inline struct ring_buffer_event *
+rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
+	   unsigned long length)
+{
+	unsigned int size = rb_data_size(length);
+	unsigned int cap = buffer->capacity;
+	struct rb_rsv *rsv = &cb->rsv[local_read(&cb->nest) - 1];
+	struct ring_buffer_event *ev;
+	unsigned int tries = 0;
+	u64 old = local64_read(&cb->tail);
+
+	for (;;) {
+		unsigned int off = rb_tail_off(old);
+		unsigned int ext = 0;
+		struct rb_page *page;
+		u64 spos, prev, ts, delta = 0;
+
+		spos = local64_read(&cb->stamp_pos);
+		barrier();
+		prev = local64_read(&cb->stamp_ts);
+		ts = rb_clock(buffer);
+
+		if (unlikely(buffer->abs)) {
+			ext = RB_LEN_EXT;
+			if (off && (spos != old || !rb_abs_near(ts, prev)))
+				goto move;
+		} else if (likely(off)) {
+			if (unlikely(spos != old))
+				goto move;
+			/* A clock that went backwards gets the previous stamp. */
+			if (unlikely((s64)(ts - prev) < 0))
+				ts = prev;
+			delta = ts - prev;
+			if (unlikely(delta > RB_DELTA_MAX)) {
+				if (delta >> RB_EXT_BITS)
+					goto move;
+				ext = RB_LEN_EXT;
+			}
+		}
+		if (unlikely(off + ext + size > cap))
+			goto move;
+
+		if (unlikely(!local64_try_cmpxchg(&cb->tail, (s64 *)&old,
+						  old + ext + size)))
+			continue;
+
+		/* Reserved [off, off + ext + size) of the tail page. */
+		local64_set(&cb->stamp_ts, ts);
+		barrier();
+		local64_set(&cb->stamp_pos, old + ext + size);
+
+		page = cb->pages[rb_tail_id(old)];
+		if (!off)
+			page->data->time_stamp = ts;
+		local_inc(&page->entries);
+		local_add(ext + size, &cb->ws.written_bytes);
+
+		rsv->start = old;
+		rsv->end = old + ext + size;
+		rsv->prev_ts = prev;
+		rsv->ts = ts;
+
+		ev = (void *)page->data->data + off;
+		if (ext) {
+			if (buffer->abs)
+				rb_write_wide(ev, RINGBUF_TYPE_TIME_STAMP, ts);
+			else
+				rb_write_wide(ev, RINGBUF_TYPE_TIME_EXTEND, delta);
+			ev = (void *)ev + RB_LEN_EXT;
+			delta = 0;
+		}
+		rb_write_data_header(ev, size, delta);
+		return ev;
+
+move:
+		ev = rb_move_tail(buffer, cb, old, size, ts, rsv);
+		if (!IS_ERR(ev))
+			return ev;
+		if (WARN_ON_ONCE(++tries > 1000))
+			return NULL;
+		old = local64_read(&cb->tail);
+	}
+}
+
+static notrace void rb_wake_check(struct trace_buffer *buffer,
+				  struct rb_cpu *cb);
+
+static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
+					   struct rb_cpu *cb)
+{
+	return READ_ONCE(cb->waiters.want) || READ_ONCE(cb->waiters.full) ||
+	       READ_ONCE(buffer->waiters.want);
+}
+
+/*
+ * rb_writer_enter - admit a writer to the current CPU's ring
+ *
+ * Checks that recording is on, the payload fits and the CPU has a ring,
+ * then takes the recursion bit and a nest count.  The per-CPU disable
+ * flag is checked after nest is raised: ring_buffer_swap_cpu() relies on
+ * that order.  Preemption is disabled by the caller.
+ *
+ * Return: the ring, or NULL if the writer may not write.
+ */
+static __always_inline struct rb_cpu *
+rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
+{
+	int cpu = raw_smp_processor_id();
+	struct rb_cpu *cb;
+
+	if (unlikely(atomic_read(&buffer->record_disabled) ||
+		     length > buffer->max_data ||
+		     !cpumask_test_cpu(cpu, buffer->cpumask)))
+		return NULL;
+	cb = buffer->buffers[cpu];
+	if (unlikely(!rb_ctx_enter(cb)))
+		return NULL;
+	if (unlikely(local_read(&cb->nest) >= RB_MAX_NEST)) {
+		rb_ctx_exit(cb);
+		return NULL;
+	}
+	local_inc(&cb->nest);
+	barrier();
+	if (likely(!atomic_read(&cb->record_disabled) &&
+		   (!IS_ENABLED(CONFIG_RING_BUFFER_ALLOW_SWAP) ||
+		    READ_ONCE(buffer->buffers[cpu]) == cb)))
+		return cb;
+	rb_writer_leave(cb);
+	return NULL;
+}
+
+/**
+ * ring_buffer_lock_reserve - reserve space for an event
+ * @buffer: the ring buffer
+ * @length: payload bytes
+ *
+ * Reserves a record on the ring of the current CPU and returns it with
+ * preemption disabled.  Fill the payload through ring_buffer_event_data(),
+ * then call ring_buffer_unlock_commit() (or ring_buffer_discard_commit())
+ * from the same context.  Writers in interrupts and NMIs may reserve and
+ * commit in between; only the outermost commit makes events readable.
+ * Takes no lock.
+ *
+ * Return: the event, or NULL when recording is off, the payload is larger
+ * than ring_buffer_max_event_size(), the ring is full in producer/consumer
+ * mode, or the call recursed from the ring buffer itself.
+ */
+struct ring_buffer_event *notrace
+ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
+{
+	struct ring_buffer_event *ev = NULL;
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	cb = rb_writer_enter(buffer, length);
+	if (likely(cb)) {
+		ev = rb_reserve(buffer, cb, length);
+		if (unlikely(!ev))
+			rb_writer_leave(cb);
+	}
+	if (unlikely(!ev))
+		preempt_enable_notrace();
+	return ev;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+/**
+ * ring_buffer_unlock_commit - commit a reserved event
+ * @buffer: the buffer the event was reserved on
+ *
+ * Ends the reservation made by the last ring_buffer_lock_reserve() of
+ * this context and enables preemption again.  If this is the outermost
+ * writer on the CPU, the event and all events nested inside it become
+ * visible to readers.  Takes no lock.
+ *
+ * Return: 0.
+ */
+int notrace ring_buffer_unlock_commit(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+
+	local_inc(&cb->ws.entries);
+	rb_end_write(cb);
+	if (unlikely(rb_wake_wanted(buffer, cb)))
+		rb_wake_check(buffer, cb);
+	rb_ctx_exit(cb);
+	preempt_enable_notrace();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/*
+ * Turn a reserved data record into padding that readers skip.  Its delta
+ * must stay (readers add it); a padding record with delta 0 would mean
+ * "end of page", so 0 becomes 1 and later stamps read 1 ns late.
+ */
+static notrace void rb_make_padding(struct ring_buffer_event *ev)
+{
+	unsigned int size = rb_record_size(ev);
+
+	rb_set_header(ev, RINGBUF_TYPE_PADDING, ev->time_delta ?: 1);
+	ev->array[0] = size - RB_HDR;
+}
+
+/**
+ * ring_buffer_discard_commit - drop a reserved event instead of committing
+ * @buffer: the buffer the event was reserved on
+ * @event:  the event ring_buffer_lock_reserve() returned
+ *
+ * If nothing was reserved after @event, its space is given back.
+ * Otherwise (an interrupt wrote after it) it becomes padding.  Either way
+ * it is not counted as an entry.  Ends the reservation like
+ * ring_buffer_unlock_commit().  Takes no lock.
+ */
+void notrace ring_buffer_discard_commit(struct trace_buffer *buffer,
+					struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	struct rb_rsv *rsv = &cb->rsv[local_read(&cb->nest) - 1];
+	struct rb_page *page = cb->pages[rb_tail_id(rsv->start)];
+
+	event = rb_skip_prefix(event);
+	local_dec(&page->entries);
+	if ((u64)local64_cmpxchg(&cb->tail, rsv->end, rsv->start) == rsv->end) {
+		local_sub(rsv->end - rsv->start, &cb->ws.written_bytes);
+		/*
+		 * Restore the stamp of the record before ours.  At offset 0
+		 * none is needed.  Until both stores are done, stamp_pos is
+		 * not the tail, which only makes an interrupting writer
+		 * start a page.
+		 */
+		if (rb_tail_off(rsv->start)) {
+			local64_set(&cb->stamp_ts, rsv->prev_ts);
+			barrier();
+			local64_set(&cb->stamp_pos, rsv->start);
+		}
+	} else {
+		rb_make_padding(event);
+	}
+	rb_end_write(cb);
+	rb_ctx_exit(cb);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+/**
+ * ring_buffer_write - write a whole event
+ * @buffer: the ring buffer
+ * @length: payload bytes
+ * @data:   the payload
+ *
+ * Reserve, copy and commit in one call.  Takes no lock.
+ *
+ * Return: 0 on success, -EBUSY if the event could not be reserved.
+ */
+int notrace ring_buffer_write(struct trace_buffer *buffer,
+			      unsigned long length, void *data)
+{
+	struct ring_buffer_event *ev;
+
+	ev = ring_buffer_lock_reserve(buffer, length);
+	if (!ev)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(ev), data, length);
+	return ring_buffer_unlock_commit(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+/**
+ * ring_buffer_event_time_stamp - the time stamp of an event being written
+ * @buffer: the buffer the event is reserved on
+ * @event:  the reserved, not yet committed event
+ *
+ * Must be called between reserve and commit, in the reserving context.
+ *
+ * Return: the time stamp the event will be read back with.
+ */
+u64 notrace ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+					 struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	long nest = local_read(&cb->nest);
+
+	if (WARN_ON_ONCE(nest < 1))
+		return ring_buffer_time_stamp(buffer);
+	return cb->rsv[nest - 1].ts;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
+
+/**
+ * ring_buffer_nest_start - allow a nested write from the same context
+ * @buffer: the ring buffer
+ *
+ * The recursion guard refuses a second writer in the same context.  A
+ * caller that writes one event while composing another (for instance a
+ * trace_printk() inside an event handler) brackets the inner write with
+ * ring_buffer_nest_start() and ring_buffer_nest_end().  Disables
+ * preemption until ring_buffer_nest_end().
+ */
+void notrace ring_buffer_nest_start(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	cb = buffer->buffers[raw_smp_processor_id()];
+	WRITE_ONCE(cb->ctx_shift, cb->ctx_shift + RB_CTX_BITS);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
+
+/**
+ * ring_buffer_nest_end - end a ring_buffer_nest_start() section
+ * @buffer: the ring buffer
+ */
+void notrace ring_buffer_nest_end(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+
+	WRITE_ONCE(cb->ctx_shift, cb->ctx_shift - RB_CTX_BITS);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
+
+/* ------------------------------------------------------------------ */
+/* Waiting for data                                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The writer cannot call wake_up() (it may run in NMI or with a wait
+ * queue lock held), so it queues an irq_work when a waiter asked for it.
+ * Waiters announce themselves with @want (any data) or @full (a fill
+ * percentage, the smallest asked for), then check the condition; the
+ * irq_work bumps @seq and wakes everyone, who re-check and re-announce.
+ * The announcement is a plain store read racily by writers: a writer that
+ * misses it leaves the wake up to the next event.
+ */
+static void rb_wake_func(struct irq_work *work)
+{
+	struct rb_waiters *w = container_of(work, struct rb_waiters, work);
+
+	atomic_inc_return_release(&w->seq);
+	WRITE_ONCE(w->full, 0);
+	wake_up_all(&w->wq);
+	wake_up_all(&w->full_wq);
+}
+
+static void rb_waiters_init(struct rb_waiters *w)
+{
+	init_irq_work(&w->work, rb_wake_func);
+	init_waitqueue_head(&w->wq);
+	init_waitqueue_head(&w->full_wq);
+	atomic_set(&w->seq, 0);
+	w->want = false;
+	w->full = 0;
+}
+
+/* Sub-buffers the writer has filled and left that no reader took yet. */
+static notrace size_t rb_dirty_pages(struct rb_cpu *cb)
+{
+	u64 tail = local64_read(&cb->tail);
+	unsigned long t = READ_ONCE(cb->pages[rb_tail_id(tail)]->seq);
+	unsigned long h = READ_ONCE(cb->rnext);
+	unsigned long oldest = t - (cb->nr_pages - 1);
+
+	if (rb_seq_after(oldest, h))
+		h = oldest;
+	return rb_seq_after(t, h) ? t - h : 0;
+}
+
+/*
+ * Is the ring @full percent filled?  The page being written counts as
+ * filled, so that 100 is reachable: at most nr_pages - 1 pages can be
+ * complete and unread at once.
+ */
+static notrace bool rb_watermark(struct rb_cpu *cb, int full)
+{
+	return (rb_dirty_pages(cb) + 1) * 100 >= (size_t)full * cb->nr_pages;
+}
+
+static noinline notrace void rb_wake_check(struct trace_buffer *buffer,
+					   struct rb_cpu *cb)
+{
+	int full;
+
+	if (READ_ONCE(buffer->waiters.want)) {
+		WRITE_ONCE(buffer->waiters.want, false);
+		irq_work_queue(&buffer->waiters.work);
+	}
+	if (READ_ONCE(cb->waiters.want)) {
+		WRITE_ONCE(cb->waiters.want, false);
+		irq_work_queue(&cb->waiters.work);
+	}
+	full = READ_ONCE(cb->waiters.full);
+	if (full && rb_watermark(cb, full)) {
+		WRITE_ONCE(cb->waiters.full, 0);
+		irq_work_queue(&cb->waiters.work);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The read side: taking pages                                        */
+/* ------------------------------------------------------------------ */
+
+static __always_inline bool rb_reader_trylock(struct rb_cpu *cb,
+					      unsigned long *flags)
+{
+	/* An NMI may have interrupted the holder: never spin there. */
+	if (in_nmi())
+		return raw_spin_trylock_irqsave(&cb->reader_lock, *flags);
+	raw_spin_lock_irqsave(&cb->reader_lock, *flags);
+	return true;
+}
+
+static __always_inline void rb_reader_unlock(struct rb_cpu *cb,
+					     unsigned long flags)
+{
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+}
+
+/* Have the writer and the commit left the reader's page?  reader_lock */
+static bool rb_reader_done(struct rb_cpu *cb)
+{
+	/* acquire: pairs with the release in rb_publish() */
+	return rb_seq_after(smp_load_acquire(&cb->commit_seq), cb->rseq);
+}
+
+/*
+ * The ring sequences that may hold unread events: from the returned one
+ * to *@last, the writer's page, inclusive (none if the first is after
+ * *@last).  reader_lock.
+ */
+static unsigned long rb_ring_range(struct rb_cpu *cb, unsigned long *last)
+{
+	u64 tail = local64_read(&cb->tail);
+	unsigned long t, h, oldest;
+
+	smp_rmb();	/* pairs with smp_wmb() in rb_move_tail() */
+	t = READ_ONCE(cb->pages[rb_tail_id(tail)]->seq);
+	oldest = t - (cb->nr_pages - 1);
+	h = cb->rnext;
+	if (rb_seq_after(oldest, h))
+		h = oldest;
+	*last = t;
+	return h;
+}
+
+static unsigned int rb_slot_index(struct rb_cpu *cb, unsigned long seq)
+{
+	return seq % cb->nr_pages;
+}
+
+/*
+ * rb_take_page - swap the reader's page for the oldest unread ring page
+ *
+ * Only when the reader's page is done: the writer's commit chain may point
+ * at it until then.  The page the writer is on may be taken once it holds
+ * a committed event; the writer goes on filling it.
+ *
+ * Return: true if the reader has a new page.  reader_lock.
+ */
+static bool rb_take_page(struct rb_cpu *cb)
+{
+	unsigned int nr = cb->nr_pages;
+	unsigned long h, t, overrun;
+	struct rb_page *page;
+	unsigned int idx;
+	u64 w;
+
+	if (!rb_reader_done(cb))
+		return false;
+
+	for (;;) {
+		h = rb_ring_range(cb, &t);
+		if (rb_seq_after(h, t))
+			return false;
+		idx = rb_slot_index(cb, h);
+		w = atomic64_read(&cb->slots[idx]);
+		if (!rb_slot_is(w, h)) {
+			/* The writer went past h: its events were overrun. */
+			if (rb_slot_is(w, h + nr))
+				cb->rnext = h + 1;
+			cpu_relax();
+			continue;
+		}
+		page = cb->pages[w & RB_ID_MASK];
+		if (h == t && !local_read(&page->data->commit))
+			return false;
+		/* Fully ordered: pairs with the writer's retag in rb_move_tail(). */
+		if (atomic64_cmpxchg(&cb->slots[idx], w,
+				     rb_slot_make(h + nr, cb->rpage->id)) != w)
+			continue;
+		break;
+	}
+
+	cb->rpage->slot = idx;
+	cb->rpage = page;
+	cb->rseq = h;
+	cb->rpos = 0;
+	cb->rnext = h + 1;
+	overrun = local_read(&cb->ws.overrun);
+	cb->rs.lost += overrun - cb->rs.overrun_seen;
+	cb->rs.overrun_seen = overrun;
+	cb->gen++;
+	return true;
+}
+
+/*
+ * rb_reader_record - the record at the reader's position
+ *
+ * Takes the next page when the reader's page is used up.  Sets rstamp to
+ * the page's stamp when at its start.
+ *
+ * Return: the record, or NULL if nothing is committed.  reader_lock.
+ */
+static struct ring_buffer_event *rb_reader_record(struct rb_cpu *cb)
+{
+	for (;;) {
+		bool done = rb_reader_done(cb);
+		struct rb_data_page *data = cb->rpage->data;
+		unsigned long commit = local_read(&data->commit);
+
+		smp_rmb();	/* pairs with smp_wmb() in rb_publish() */
+		if (cb->rpos < commit) {
+			if (!cb->rpos)
+				cb->rstamp = data->time_stamp;
+			return (void *)data->data + cb->rpos;
+		}
+		if (!done || !rb_take_page(cb))
+			return NULL;
+	}
+}
+
+/*
+ * rb_fit - the size of the record @ev at @pos of a page whose records end
+ * at @commit, or 0 if it ends the page (null padding) or does not fit.
+ */
+static unsigned int rb_fit(struct ring_buffer_event *ev, unsigned int pos,
+			   unsigned int commit)
+{
+	unsigned int size;
+
+	if (commit - pos < RB_LEN_EXT)
+		return 0;
+	size = rb_record_size(ev);
+	return size <= commit - pos ? size : 0;
+}
+
+/* Move the running time stamp *@ts over the valid record @ev. */
+static void rb_stamp_step(struct ring_buffer_event *ev, u64 *ts)
+{
+	switch (ev->type_len) {
+	case RINGBUF_TYPE_TIME_EXTEND:
+		*ts += rb_wide_value(ev);
+		break;
+	case RINGBUF_TYPE_TIME_STAMP:
+		*ts = rb_abs_value(ev, *ts);
+		break;
+	default:
+		*ts += ev->time_delta;
+		break;
+	}
+}
+
+/*
+ * The reader's record at rpos does not fit its page: the rest of the page
+ * is unused (null padding) or, if anything else, corrupt.  Skip it.
+ */
+static void rb_reader_skip_rest(struct rb_cpu *cb, struct ring_buffer_event *ev,
+				unsigned int commit)
+{
+	WARN_ON_ONCE(commit - cb->rpos >= RB_LEN_EXT &&
+		     !(ev->type_len == RINGBUF_TYPE_PADDING && !ev->time_delta));
+	cb->rpos = commit;
+}
+
+static __always_inline bool rb_is_data(struct ring_buffer_event *ev)
+{
+	return ev->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX;
+}
+
+/*
+ * rb_reader_next - the next data event for the reader
+ * @consume: consume it too
+ *
+ * Internal records before it are consumed either way.  reader_lock.
+ */
+static struct ring_buffer_event *
+rb_reader_next(struct rb_cpu *cb, bool consume, u64 *ts,
+	       unsigned long *lost)
+{
+	struct ring_buffer_event *ev;
+
+	while ((ev = rb_reader_record(cb))) {
+		struct rb_data_page *data = cb->rpage->data;
+		unsigned int commit = local_read(&data->commit);
+		u64 stamp = cb->rstamp;
+		unsigned int size;
+
+		size = rb_fit(ev, cb->rpos, commit);
+		if (!size) {
+			rb_reader_skip_rest(cb, ev, commit);
+			continue;
+		}
+		rb_stamp_step(ev, &stamp);
+		if (rb_is_data(ev)) {
+			if (ts)
+				*ts = stamp;
+			if (lost)
+				*lost = cb->rs.lost;
+			if (consume) {
+				cb->rpos += size;
+				cb->rstamp = stamp;
+				cb->rs.read++;
+				cb->rs.read_bytes += size;
+				cb->rs.lost = 0;
+				cb->gen++;
+			}
+			return ev;
+		}
+		cb->rpos += size;
+		cb->rstamp = stamp;
+		cb->rs.read_bytes += size;
+	}
+	return NULL;
+}
+
+/**
+ * ring_buffer_peek - look at the next event of a CPU without consuming it
+ * @buffer:      the ring buffer
+ * @cpu:         the CPU whose ring to read
+ * @ts:          if not NULL, gets the event's time stamp
+ * @lost_events: if not NULL, gets the number of events lost before it
+ *
+ * Return: the event, valid until the next consuming read of this CPU, or
+ * NULL if there is none.
+ */
+struct ring_buffer_event *
+ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
+		 unsigned long *lost_events)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	struct ring_buffer_event *ev;
+	unsigned long flags;
+
+	if (!cb || !rb_reader_trylock(cb, &flags))
+		return NULL;
+	ev = rb_reader_next(cb, false, ts, lost_events);
+	rb_reader_unlock(cb, flags);
+	return ev;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_peek);
+
+/**
+ * ring_buffer_consume - read and consume the next event of a CPU
+ * @buffer:      the ring buffer
+ * @cpu:         the CPU whose ring to read
+ * @ts:          if not NULL, gets the event's time stamp
+ * @lost_events: if not NULL, gets the number of events lost (overwritten)
+ *               since the previous consumed event
+ *
+ * Return: the event, valid until the next consuming read of this CPU, or
+ * NULL if there is none.
+ */
+struct ring_buffer_event *
+ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
+		    unsigned long *lost_events)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	struct ring_buffer_event *ev;
+	unsigned long flags;
+
+	if (!cb || !rb_reader_trylock(cb, &flags))
+		return NULL;
+	ev = rb_reader_next(cb, true, ts, lost_events);
+	rb_reader_unlock(cb, flags);
+	return ev;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+/*
+ * Is there a committed, unread record?  Looks without taking pages.
+ * reader_lock.
+ */
+static bool rb_has_data(struct rb_cpu *cb)
+{
+	unsigned long h, t;
+
+	if (cb->rpos < local_read(&cb->rpage->data->commit))
+		return true;
+	if (!rb_reader_done(cb))
+		return false;
+	for (h = rb_ring_range(cb, &t); !rb_seq_after(h, t); h++) {
+		u64 w = atomic64_read(&cb->slots[rb_slot_index(cb, h)]);
+
+		if (rb_slot_is(w, h) &&
+		    local_read(&cb->pages[w & RB_ID_MASK]->data->commit))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * ring_buffer_empty_cpu - is a CPU's ring empty?
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: true if no committed event is waiting to be read on @cpu.
+ */
+bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	unsigned long flags;
+	bool data;
+
+	if (!cb || !rb_reader_trylock(cb, &flags))
+		return true;
+	data = rb_has_data(cb);
+	rb_reader_unlock(cb, flags);
+	return !data;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty_cpu);
+
+/**
+ * ring_buffer_empty - is the whole buffer empty?
+ * @buffer: the ring buffer
+ *
+ * Return: true if no CPU has an event waiting to be read.
+ */
+bool ring_buffer_empty(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		if (!ring_buffer_empty_cpu(buffer, cpu))
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty);
+
+/**
+ * ring_buffer_oldest_event_ts - time stamp of the oldest unread event
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * May move a sub-buffer from the ring to the reader, as a read would.
+ *
+ * Return: the time stamp, or 0 if the ring is empty.
+ */
+u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	unsigned long flags;
+	u64 ts = 0;
+
+	if (!cb || !rb_reader_trylock(cb, &flags))
+		return 0;
+	if (!rb_reader_next(cb, false, &ts, NULL))
+		ts = 0;
+	rb_reader_unlock(cb, flags);
+	return ts;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
+
+/* ------------------------------------------------------------------ */
+/* Whole sub-buffers for user space                                   */
+/* ------------------------------------------------------------------ */
+
+static struct rb_data_page *rb_alloc_data(int node, int order)
+{
+	struct page *page;
+
+	page = alloc_pages_node(node, GFP_KERNEL | __GFP_RETRY_MAYFAIL |
+				__GFP_COMP | __GFP_ZERO, order);
+	return page ? page_address(page) : NULL;
+}
+
+static void rb_free_data(struct rb_data_page *data, int order)
+{
+	if (data)
+		free_pages((unsigned long)data, order);
+}
+
+/**
+ * ring_buffer_alloc_read_page - get a sub-buffer to read into
+ * @buffer: the ring buffer
+ * @cpu:    the CPU the page will be used for
+ * @rpage:  in: a page from an earlier call, or NULL; out: the page
+ *
+ * The page is handed to ring_buffer_read_page(), which may swap it into
+ * the ring and give back a full sub-buffer instead.  A page passed in is
+ * kept if its size matches the buffer's sub-buffer size and reallocated
+ * otherwise.  May sleep.
+ *
+ * Return: 0, -ENODEV for a CPU without a ring, -EINVAL without @rpage, or
+ * -ENOMEM.
+ */
+int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
+				struct buffer_data_read_page **rpage)
+{
+	struct buffer_data_read_page *rp;
+	int order = READ_ONCE(buffer->order);
+
+	if (!rb_cpu_of(buffer, cpu))
+		return -ENODEV;
+	if (!rpage)
+		return -EINVAL;
+
+	rp = *rpage;
+	if (rp && rp->order == order)
+		return 0;
+	if (!rp) {
+		rp = kzalloc(sizeof(*rp), GFP_KERNEL);
+		if (!rp)
+			return -ENOMEM;
+	} else {
+		rb_free_data(rp->data, rp->order);
+	}
+	rp->order = order;
+	rp->data = rb_alloc_data(cpu_to_node(cpu), order);
+	if (!rp->data) {
+		kfree(rp);
+		*rpage = NULL;
+		return -ENOMEM;
+	}
+	*rpage = rp;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_alloc_read_page);
+
+/**
+ * ring_buffer_free_read_page - free a page from ring_buffer_alloc_read_page()
+ * @buffer: the ring buffer
+ * @cpu:    the CPU it was allocated for
+ * @rpage:  the page
+ */
+void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu,
+				struct buffer_data_read_page *rpage)
+{
+	if (!rpage)
+		return;
+	rb_free_data(rpage->data, rpage->order);
+	kfree(rpage);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free_read_page);
+
+/**
+ * ring_buffer_read_page_data - the sub-buffer inside a read page
+ * @rpage: a page from ring_buffer_alloc_read_page()
+ *
+ * Return: the start of the sub-buffer (its time stamp field).
+ */
+void *ring_buffer_read_page_data(struct buffer_data_read_page *rpage)
+{
+	return rpage->data;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_page_data);
+
+/**
+ * ring_buffer_read_page_size - the size of a read page
+ * @rpage: a page from ring_buffer_alloc_read_page()
+ *
+ * Return: its size in bytes, header included.
+ */
+unsigned int ring_buffer_read_page_size(struct buffer_data_read_page *rpage)
+{
+	return PAGE_SIZE << rpage->order;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_page_size);
+
+/*
+ * Copy whole records from the reader's page to @dst, at most @room bytes.
+ * Return: bytes copied.  reader_lock.
+ */
+static unsigned int rb_copy_records(struct rb_cpu *cb, struct rb_data_page *dst,
+				    unsigned int room, unsigned int commit)
+{
+	struct rb_data_page *src = cb->rpage->data;
+	unsigned int copied = 0;
+
+	dst->time_stamp = cb->rstamp;
+	while (cb->rpos < commit) {
+		struct ring_buffer_event *ev = (void *)src->data + cb->rpos;
+		unsigned int size = rb_fit(ev, cb->rpos, commit);
+
+		if (!size) {
+			rb_reader_skip_rest(cb, ev, commit);
+			break;
+		}
+		if (copied + size > room)
+			break;
+		memcpy(dst->data + copied, ev, size);
+		copied += size;
+		cb->rpos += size;
+		rb_stamp_step(ev, &cb->rstamp);
+		cb->rs.read_bytes += size;
+		if (rb_is_data(ev))
+			cb->rs.read++;
+	}
+	return copied;
+}
+
+/**
+ * ring_buffer_read_page - take a sub-buffer of events out of a CPU's ring
+ * @buffer:    the ring buffer
+ * @data_page: a page from ring_buffer_alloc_read_page()
+ * @len:       bytes the caller can take, header included
+ * @cpu:       the CPU whose ring to read
+ * @full:      only succeed with a sub-buffer the writer has left
+ *
+ * When the reader's sub-buffer is unread, complete and fits @len, it is
+ * exchanged for @data_page's memory without copying.  Otherwise the
+ * unread records are copied into @data_page, as many whole records as fit.
+ * The result is a sub-buffer in the ABI layout: time stamp of the first
+ * record, commit, records.  If events were lost since the previous read,
+ * RB_MISSED_EVENTS (bit 31) is set in the commit word and, when there is
+ * room, their count is stored as an unsigned long right after the records
+ * with RB_MISSED_STORED (bit 30).  The rest of the page is zeroed.
+ *
+ * Return: 0 (the offset of the data) if events were read, a negative value
+ * if not.
+ */
+int ring_buffer_read_page(struct trace_buffer *buffer,
+			  struct buffer_data_read_page *data_page,
+			  size_t len, int cpu, int full)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	struct rb_data_page *out;
+	unsigned long flags, bits = 0;
+	unsigned int commit, used;
+	int ret = -1;
+
+	if (!cb || !data_page || !data_page->data ||
+	    data_page->order != buffer->order || len <= RB_PAGE_HDR)
+		return -1;
+	len = min_t(size_t, len - RB_PAGE_HDR, buffer->capacity);
+
+	if (!rb_reader_trylock(cb, &flags))
+		return -1;
+	if (!rb_reader_record(cb))
+		goto out;
+	if (full && !rb_reader_done(cb))
+		goto out;
+
+	commit = local_read(&cb->rpage->data->commit);
+	if (!cb->rpos && rb_reader_done(cb) && commit <= len) {
+		/* The whole sub-buffer: trade pages. */
+		out = cb->rpage->data;
+		cb->rpage->data = data_page->data;
+		data_page->data = out;
+		cb->rpage->data->time_stamp = 0;
+		local_set(&cb->rpage->data->commit, commit);
+		cb->rpos = commit;
+		cb->rs.read += local_read(&cb->rpage->entries);
+		cb->rs.read_bytes += commit;
+		used = commit;
+	} else {
+		out = data_page->data;
+		used = rb_copy_records(cb, out, len, commit);
+		if (!used)
+			goto out;
+		commit = used;
+	}
+
+	if (cb->rs.lost) {
+		bits = RB_MISSED_EVENTS;
+		if (used + sizeof(long) <= buffer->capacity) {
+			memcpy(out->data + used, &cb->rs.lost, sizeof(long));
+			used += sizeof(long);
+			bits |= RB_MISSED_STORED;
+		}
+		cb->rs.lost = 0;
+	}
+	local_set(&out->commit, commit | bits);
+	memset(out->data + used, 0, buffer->capacity - used);
+	cb->gen++;
+	ret = 0;
+out:
+	rb_reader_unlock(cb, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_page);
+
+/* ------------------------------------------------------------------ */
+/* Iterators: reading without consuming                               */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct ring_buffer_iter - a non-consuming walk over one CPU's ring
+ * @cb:        the ring
+ * @on_reader: walking the reader's page (else ring sequence @seq)
+ * @seq:       the ring page being walked
+ * @pos:       byte offset of the next record in it
+ * @stamp:     time stamp before that record
+ * @gen:       rb_cpu.gen when positioned: a consuming read resets the walk
+ * @dropped:   events were overwritten under the walk
+ * @have:      @event holds the data event at @pos
+ * @ev_size:   its record size
+ * @ev_ts:     its time stamp
+ * @room:      bytes at @event
+ * @event:     copy of the current event: ring pages may be overwritten
+ *             while the caller looks at it
+ *
+ * Every operation runs under the ring's reader_lock.  Pages of the ring
+ * are read in place; after copying a record the walk re-reads the page's
+ * slot, and a changed slot means the writer took the page (the writer
+ * changes the slot before writing, with a full barrier).
+ */
+struct ring_buffer_iter {
+	struct rb_cpu			*cb;
+	bool				on_reader;
+	unsigned long			seq;
+	unsigned int			pos;
+	u64				stamp;
+	unsigned long			gen;
+	bool				dropped;
+	bool				have;
+	unsigned int			ev_size;
+	u64				ev_ts;
+	unsigned int			room;
+	struct ring_buffer_event	*event;
+};
+
+static void rb_iter_start(struct ring_buffer_iter *it)
+{
+	struct rb_cpu *cb = it->cb;
+
+	it->on_reader = true;
+	it->pos = cb->rpos;
+	it->stamp = cb->rstamp;
+	it->gen = cb->gen;
+	it->have = false;
+}
+
+/* Fill @it->event with the next data event.  reader_lock. */
+static bool rb_iter_fill(struct ring_buffer_iter *it)
+{
+	struct rb_cpu *cb = it->cb;
+
+	if (it->gen != cb->gen) {
+		rb_iter_start(it);
+		it->dropped = true;
+	}
+	if (it->have)
+		return true;
+
+	for (;;) {
+		struct rb_data_page *data;
+		struct ring_buffer_event *ev;
+		unsigned int commit, size;
+		unsigned long t;
+		bool done;
+		u64 w = 0, stamp;
+
+		if (it->on_reader) {
+			done = rb_reader_done(cb);
+			data = cb->rpage->data;
+		} else {
+			unsigned long first = rb_ring_range(cb, &t);
+
+			if (rb_seq_after(it->seq, t))
+				return false;
+			if (rb_seq_after(first, it->seq)) {
+				/* the writer overwrote where we were */
+				it->seq = first;
+				it->pos = 0;
+				it->dropped = true;
+				continue;
+			}
+			w = atomic64_read(&cb->slots[rb_slot_index(cb, it->seq)]);
+			if (!rb_slot_is(w, it->seq)) {
+				it->seq++;
+				it->pos = 0;
+				it->dropped = true;
+				continue;
+			}
+			/* acquire: pairs with the release in rb_publish() */
+			done = rb_seq_after(smp_load_acquire(&cb->commit_seq),
+					    it->seq);
+			data = cb->pages[w & RB_ID_MASK]->data;
+		}
+		commit = local_read(&data->commit) & ~RB_MISSED_FLAGS;
+		smp_rmb();	/* pairs with smp_wmb() in rb_publish() */
+		if (!it->pos)
+			it->stamp = data->time_stamp;
+
+		if (it->pos >= commit) {
+			if (!done)
+				return false;
+			if (it->on_reader) {
+				it->on_reader = false;
+				it->seq = rb_ring_range(cb, &t);
+			} else {
+				it->seq++;
+			}
+			it->pos = 0;
+			continue;
+		}
+
+		/*
+		 * Copy the header first and size the record from the copy,
+		 * so that a record changing under us cannot make us copy
+		 * more than it claims.
+		 */
+		ev = (void *)data->data + it->pos;
+		size = 0;
+		if (commit - it->pos >= RB_LEN_EXT) {
+			memcpy(it->event, ev, RB_LEN_EXT);
+			size = rb_fit(it->event, it->pos, commit);
+			if (size > it->room)
+				size = 0;
+			if (size > RB_LEN_EXT)
+				memcpy((void *)it->event + RB_LEN_EXT,
+				       (void *)ev + RB_LEN_EXT, size - RB_LEN_EXT);
+		}
+		if (!it->on_reader) {
+			smp_rmb();	/* the copy before the slot re-check */
+			if (atomic64_read(&cb->slots[rb_slot_index(cb, it->seq)]) != w) {
+				it->pos = 0;
+				it->dropped = true;
+				continue;
+			}
+		}
+		if (!size) {
+			/* the rest of the page is unused */
+			it->pos = commit;
+			continue;
+		}
+		stamp = it->stamp;
+		rb_stamp_step(it->event, &stamp);
+		if (rb_is_data(it->event)) {
+			it->have = true;
+			it->ev_size = size;
+			it->ev_ts = stamp;
+			return true;
+		}
+		it->pos += size;
+		it->stamp = stamp;
+	}
+}
+
+/**
+ * ring_buffer_read_start - start a non-consuming walk over a CPU's ring
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ * @flags:  gfp flags for the iterator
+ *
+ * The walk starts at the oldest unread event and may run while writers
+ * write: events overwritten under it are skipped and reported by
+ * ring_buffer_iter_dropped().  A consuming read of the CPU restarts it.
+ * Release it with ring_buffer_read_finish().
+ *
+ * Return: the iterator, or NULL.
+ */
+struct ring_buffer_iter *
+ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	struct ring_buffer_iter *it;
+	unsigned long irqflags;
+
+	if (!cb)
+		return NULL;
+	it = kzalloc(sizeof(*it), flags);
+	if (!it)
+		return NULL;
+	it->room = buffer->capacity;
+	it->event = kmalloc(it->room, flags);
+	if (!it->event) {
+		kfree(it);
+		return NULL;
+	}
+	it->cb = cb;
+	atomic_inc(&buffer->iterators);
+	raw_spin_lock_irqsave(&cb->reader_lock, irqflags);
+	rb_iter_start(it);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, irqflags);
+	return it;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_start);
+
+/**
+ * ring_buffer_read_finish - end a walk started by ring_buffer_read_start()
+ * @iter: the iterator; freed
+ */
+void ring_buffer_read_finish(struct ring_buffer_iter *iter)
+{
+	atomic_dec(&iter->cb->buffer->iterators);
+	kfree(iter->event);
+	kfree(iter);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_finish);
+
+/**
+ * ring_buffer_iter_peek - the event at the iterator
+ * @iter: the iterator
+ * @ts:   if not NULL, gets the event's time stamp
+ *
+ * Return: a copy of the event, valid until the iterator moves, or NULL at
+ * the end of the committed events.
+ */
+struct ring_buffer_event *
+ring_buffer_iter_peek(struct ring_buffer_iter *iter, u64 *ts)
+{
+	struct rb_cpu *cb = iter->cb;
+	unsigned long flags;
+	bool have;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	have = rb_iter_fill(iter);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	if (!have)
+		return NULL;
+	if (ts)
+		*ts = iter->ev_ts;
+	return iter->event;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
+
+/**
+ * ring_buffer_iter_advance - move the iterator past its current event
+ * @iter: the iterator
+ */
+void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
+{
+	struct rb_cpu *cb = iter->cb;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (rb_iter_fill(iter)) {
+		iter->pos += iter->ev_size;
+		iter->stamp = iter->ev_ts;
+		iter->have = false;
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
+
+/**
+ * ring_buffer_iter_reset - move the iterator back to the oldest unread event
+ * @iter: the iterator
+ */
+void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
+{
+	struct rb_cpu *cb = iter->cb;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	rb_iter_start(iter);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
+
+/**
+ * ring_buffer_iter_empty - has the iterator reached the end?
+ * @iter: the iterator
+ *
+ * Return: 1 if no committed event is left after the iterator, else 0.
+ */
+int ring_buffer_iter_empty(struct ring_buffer_iter *iter)
+{
+	return !ring_buffer_iter_peek(iter, NULL);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
+
+/**
+ * ring_buffer_iter_dropped - were events lost under the iterator?
+ * @iter: the iterator
+ *
+ * Reports (and forgets) that the writer overwrote events the walk had not
+ * reached, or that a consuming read restarted it.
+ *
+ * Return: true if so since the last call.
+ */
+bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
+{
+	bool dropped = iter->dropped;
+
+	iter->dropped = false;
+	return dropped;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
+
+/* ------------------------------------------------------------------ */
+/* Per-CPU rings: allocation, layout, reset, resize                   */
+/* ------------------------------------------------------------------ */
+
+static void rb_page_free(struct rb_page *page, int order)
+{
+	if (!page)
+		return;
+	rb_free_data(page->data, order);
+	kfree(page);
+}
+
+static struct rb_page *rb_page_alloc(int node, int order)
+{
+	struct rb_page *page;
+
+	page = kzalloc_node(sizeof(*page), GFP_KERNEL, node);
+	if (!page)
+		return NULL;
+	page->data = rb_alloc_data(node, order);
+	if (!page->data) {
+		kfree(page);
+		return NULL;
+	}
+	return page;
+}
+
+/* Allocate @n pages onto the list @list (linked through ->next). */
+static int rb_pages_alloc(struct rb_page **list, unsigned long n, int node,
+			  int order)
+{
+	while (n--) {
+		struct rb_page *page = rb_page_alloc(node, order);
+
+		if (!page)
+			return -ENOMEM;
+		page->next = *list;
+		*list = page;
+	}
+	return 0;
+}
+
+static void rb_pages_free(struct rb_page *list, int order)
+{
+	while (list) {
+		struct rb_page *next = list->next;
+
+		rb_page_free(list, order);
+		list = next;
+	}
+}
+
+static struct rb_page *rb_pages_pop(struct rb_page **list)
+{
+	struct rb_page *page = *list;
+
+	*list = page->next;
+	return page;
+}
+
+/* Clear a page for reuse as an empty page. */
+static void rb_page_clear(struct rb_page *page)
+{
+	page->next = NULL;
+	page->end = 0;
+	local_set(&page->entries, 0);
+	page->data->time_stamp = 0;
+	local_set(&page->data->commit, 0);
+}
+
+/*
+ * rb_layout - lay out a quiescent ring afresh
+ * @keep:  ring pages holding unread events, oldest first, the writer's
+ *         page last; @nkeep of them, at least one unless the writer is on
+ *         the reader's page.  @nkeep <= @nr.
+ * @woff:  the writer's offset in its page
+ * @spare: empty pages for the other slots
+ *
+ * New sequence numbers start at @nr.  The reader keeps its page and
+ * position; when the writer is on it, the ring holds only fresh pages.
+ * Writers are stopped and reader_lock is held.
+ */
+static void rb_layout(struct rb_cpu *cb, unsigned int nr,
+		      atomic64_t *slots, struct rb_page **pages,
+		      struct rb_page **keep, unsigned int nkeep,
+		      unsigned int woff, struct rb_page **spare)
+{
+	unsigned long base = nr;
+	struct rb_page *writer;
+	unsigned long tseq;
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		struct rb_page *page = i < nkeep ? keep[i] : rb_pages_pop(spare);
+
+		if (i >= nkeep)
+			rb_page_clear(page);
+		page->id = i;
+		page->slot = i;
+		page->seq = base + i;
+		pages[i] = page;
+		atomic64_set(&slots[i], rb_slot_make(base + i, i));
+	}
+	cb->rpage->id = nr;
+	pages[nr] = cb->rpage;
+
+	if (nkeep) {
+		writer = keep[nkeep - 1];
+		tseq = base + nkeep - 1;
+		cb->rseq = base - 1;		/* done: the commit is past it */
+	} else {
+		/* The writer is on the reader's page, just before slot 0. */
+		writer = cb->rpage;
+		writer->slot = nr - 1;
+		tseq = base - 1;
+		writer->seq = tseq;
+		cb->rseq = tseq;
+	}
+	cb->nr_pages = nr;
+	cb->slots = slots;
+	cb->pages = pages;
+	cb->rnext = base;
+	cb->commit_page = writer;
+	cb->commit_seq = tseq;
+	local64_set(&cb->tail, rb_tail_make(tseq, writer->id, woff));
+	local64_set(&cb->stamp_pos, local64_read(&cb->tail));
+	cb->published = local64_read(&cb->tail);
+	cb->gen++;
+}
+
+static void rb_reset_quiet(struct rb_cpu *cb)
+{
+	struct rb_page *spare = NULL, *first = NULL;
+	unsigned int i;
+
+	for (i = 0; i <= cb->nr_pages; i++) {
+		struct rb_page *page = cb->pages[i];
+
+		if (page == cb->rpage)
+			continue;
+		rb_page_clear(page);
+		if (!first) {
+			first = page;	/* the writer's, at offset 0 */
+			continue;
+		}
+		page->next = spare;
+		spare = page;
+	}
+	rb_page_clear(cb->rpage);
+	cb->rpos = 0;
+	cb->rstamp = 0;
+	rb_layout(cb, cb->nr_pages, cb->slots, cb->pages, &first, 1, 0, &spare);
+	local64_set(&cb->stamp_ts, 0);
+	/* The ring is quiescent: plain stores clear the counters. */
+	memset(&cb->ws, 0, sizeof(cb->ws));
+	memset(&cb->rs, 0, sizeof(cb->rs));
+}
+
+/* The arrays and pages of a ring of @nr slots, before they are laid out. */
+struct rb_ring_mem {
+	unsigned long		nr;
+	struct rb_page		**pages;	/* nr + 1 */
+	atomic64_t		*slots;
+};
+
+static void rb_ring_mem_free(struct rb_ring_mem *mem, int order)
+{
+	unsigned long i;
+
+	if (mem->pages)
+		for (i = 0; i <= mem->nr; i++)
+			rb_page_free(mem->pages[i], order);
+	kvfree(mem->pages);
+	kvfree(mem->slots);
+	mem->pages = NULL;
+	mem->slots = NULL;
+}
+
+static int rb_ring_mem_alloc(struct rb_ring_mem *mem, unsigned long nr,
+			     int node, int order)
+{
+	unsigned long i;
+
+	mem->nr = nr;
+	mem->pages = kvcalloc_node(nr + 1, sizeof(*mem->pages), GFP_KERNEL, node);
+	mem->slots = kvcalloc_node(nr, sizeof(*mem->slots), GFP_KERNEL, node);
+	if (!mem->pages || !mem->slots)
+		goto fail;
+	for (i = 0; i <= nr; i++) {
+		mem->pages[i] = rb_page_alloc(node, order);
+		if (!mem->pages[i])
+			goto fail;
+	}
+	return 0;
+fail:
+	rb_ring_mem_free(mem, order);
+	return -ENOMEM;
+}
+
+/*
+ * Give a quiescent ring (or a new one) the memory in @mem and empty it;
+ * @mem gets the ring's previous memory.  reader_lock held if the ring is
+ * in use.
+ */
+static void rb_ring_mem_swap(struct rb_cpu *cb, struct rb_ring_mem *mem)
+{
+	struct rb_ring_mem old = {
+		.nr = cb->nr_pages, .pages = cb->pages, .slots = cb->slots,
+	};
+
+	cb->nr_pages = mem->nr;
+	cb->pages = mem->pages;
+	cb->slots = mem->slots;
+	cb->rpage = mem->pages[mem->nr];
+	rb_reset_quiet(cb);
+	*mem = old;
+}
+
+static void rb_cpu_free(struct rb_cpu *cb, int order)
+{
+	struct rb_ring_mem mem;
+
+	if (!cb)
+		return;
+	irq_work_sync(&cb->waiters.work);
+	mem.nr = cb->nr_pages;
+	mem.pages = cb->pages;
+	mem.slots = cb->slots;
+	rb_ring_mem_free(&mem, order);
+	kfree(cb);
+}
+
+static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
+				   unsigned long nr)
+{
+	int node = cpu_to_node(cpu);
+	struct rb_ring_mem mem;
+	struct rb_cpu *cb;
+
+	cb = kzalloc_node(sizeof(*cb), GFP_KERNEL, node);
+	if (!cb)
+		return NULL;
+	if (rb_ring_mem_alloc(&mem, nr, node, buffer->order)) {
+		kfree(cb);
+		return NULL;
+	}
+	cb->buffer = buffer;
+	cb->cpu = cpu;
+	raw_spin_lock_init(&cb->reader_lock);
+	lockdep_set_class(&cb->reader_lock, buffer->reader_key);
+	rb_waiters_init(&cb->waiters);
+	rb_ring_mem_swap(cb, &mem);	/* mem gets nothing back */
+	return cb;
+}
+
+/* Stop the writers of @cb and wait for those in flight. */
+static void rb_cpu_quiesce(struct rb_cpu *cb)
+{
+	atomic_inc(&cb->record_disabled);
+	synchronize_rcu();
+}
+
+static void rb_cpu_resume(struct rb_cpu *cb)
+{
+	atomic_dec(&cb->record_disabled);
+}
+
+/*
+ * rb_cpu_resize - give a ring @nr pages, keeping its newest unread events
+ *
+ * Allocation happens first; the ring is changed with its writers stopped
+ * and reader_lock held.  When shrinking below the unread data, the oldest
+ * pages are dropped and counted as overrun.
+ */
+static int rb_cpu_resize(struct trace_buffer *buffer, struct rb_cpu *cb,
+			 unsigned long nr)
+{
+	int node = cpu_to_node(cb->cpu);
+	struct rb_page *spare = NULL, **keep = NULL, **pages, **old_pages;
+	atomic64_t *slots, *old_slots;
+	unsigned int nkeep = 0, i, woff;
+	unsigned long flags, h, t;
+	int err = -ENOMEM;
+
+	if (nr == cb->nr_pages)
+		return 0;
+
+	pages = kvcalloc_node(nr + 1, sizeof(*pages), GFP_KERNEL, node);
+	slots = kvcalloc_node(nr, sizeof(*slots), GFP_KERNEL, node);
+	keep = kvcalloc(max_t(unsigned long, nr, cb->nr_pages), sizeof(*keep),
+			GFP_KERNEL);
+	if (!pages || !slots || !keep)
+		goto fail;
+	if (nr > cb->nr_pages &&
+	    rb_pages_alloc(&spare, nr - cb->nr_pages, node, buffer->order))
+		goto fail;
+
+	rb_cpu_quiesce(cb);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+
+	/* The unread ring pages, oldest first. */
+	woff = rb_tail_off(local64_read(&cb->tail));
+	for (i = 0; i <= cb->nr_pages; i++)
+		cb->pages[i]->kept = false;
+	if (cb->pages[rb_tail_id(local64_read(&cb->tail))] != cb->rpage) {
+		for (h = rb_ring_range(cb, &t); !rb_seq_after(h, t); h++) {
+			u64 w = atomic64_read(&cb->slots[rb_slot_index(cb, h)]);
+
+			if (rb_slot_is(w, h)) {
+				keep[nkeep] = cb->pages[w & RB_ID_MASK];
+				keep[nkeep++]->kept = true;
+			}
+		}
+	}
+	/* Every other page but the reader's is spare. */
+	for (i = 0; i <= cb->nr_pages; i++) {
+		struct rb_page *page = cb->pages[i];
+
+		if (page != cb->rpage && !page->kept) {
+			page->next = spare;
+			spare = page;
+		}
+	}
+	/* Too much data for the new size: lose the oldest pages. */
+	i = 0;
+	while (nkeep - i > nr) {
+		struct rb_page *page = keep[i++];
+
+		local_add(local_read(&page->entries), &cb->ws.overrun);
+		local_add(page->end, &cb->ws.lost_bytes);
+		page->next = spare;
+		spare = page;
+	}
+
+	old_pages = cb->pages;
+	old_slots = cb->slots;
+	rb_layout(cb, nr, slots, pages, keep + i, nkeep - i, woff, &spare);
+
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	rb_cpu_resume(cb);
+
+	kvfree(old_pages);
+	kvfree(old_slots);
+	err = 0;
+	pages = NULL;
+	slots = NULL;
+fail:
+	rb_pages_free(spare, buffer->order);
+	kvfree(keep);
+	kvfree(pages);
+	kvfree(slots);
+	return err;
+}
+
+static unsigned long rb_nr_pages_cap(unsigned int capacity, unsigned long size)
+{
+	unsigned long nr = DIV_ROUND_UP(size, capacity);
+
+	return clamp_t(unsigned long, nr, 2, RB_MAX_PAGES);
+}
+
+static unsigned long rb_nr_pages_for(struct trace_buffer *buffer,
+				     unsigned long size)
+{
+	return rb_nr_pages_cap(buffer->capacity, size);
+}
+
+/**
+ * trace_rb_cpu_prepare - give a CPU coming online its ring
+ * @cpu:  the CPU
+ * @node: the buffer's CPUHP_TRACE_RB_PREPARE instance
+ *
+ * CPU hotplug prepare callback: buffers have rings for the CPUs that were
+ * ever online.  The ring buffer sets the state up itself on its first
+ * allocation.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
+{
+	struct trace_buffer *buffer = hlist_entry(node, struct trace_buffer, node);
+	struct rb_cpu *cb;
+
+	if (cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	cb = rb_cpu_alloc(buffer, cpu, buffer->nr_pages);
+	if (!cb)
+		return -ENOMEM;
+	buffer->buffers[cpu] = cb;
+	smp_wmb();	/* the ring before the mask bit that announces it */
+	cpumask_set_cpu(cpu, buffer->cpumask);
+	return 0;
+}
+
+static DEFINE_MUTEX(rb_cpuhp_mutex);
+static bool rb_cpuhp_ready;
+
+static int rb_cpuhp_setup(void)
+{
+	int ret = 0;
+
+	mutex_lock(&rb_cpuhp_mutex);
+	if (!rb_cpuhp_ready) {
+		ret = cpuhp_setup_state_multi(CPUHP_TRACE_RB_PREPARE,
+					      "trace/RB:prepare",
+					      trace_rb_cpu_prepare, NULL);
+		/* -EBUSY: someone set our callback up already. */
+		if (ret == -EBUSY)
+			ret = 0;
+		rb_cpuhp_ready = !ret;
+	}
+	mutex_unlock(&rb_cpuhp_mutex);
+	return ret;
+}
+
+static void rb_buffer_free_cpus(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		rb_cpu_free(buffer->buffers[cpu], buffer->order);
+}
+
+static void rb_set_order(struct trace_buffer *buffer, int order)
+{
+	buffer->order = order;
+	buffer->capacity = (PAGE_SIZE << order) - RB_PAGE_HDR;
+	/* Room for a data record with its length word. */
+	buffer->max_data = buffer->capacity - RB_HDR - sizeof(u32);
+	if (buffer->abs)
+		buffer->max_data -= RB_LEN_EXT;
+}
+
+/**
+ * __ring_buffer_alloc - allocate a ring buffer
+ * @size:  bytes of events per CPU (rounded up to whole sub-buffers, at
+ *         least two)
+ * @flags: RB_FL_OVERWRITE to overwrite the oldest events when full;
+ *         without it, new events are dropped
+ * @key:   lock class of the reader locks (see ring_buffer_alloc())
+ *
+ * Each CPU that is or comes online gets a ring.  May sleep.
+ *
+ * Return: the buffer, or NULL.
+ */
+struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
+					 struct lock_class_key *key)
+{
+	struct trace_buffer *buffer;
+
+	if (rb_cpuhp_setup())
+		return NULL;
+
+	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
+	if (!buffer)
+		return NULL;
+	if (!zalloc_cpumask_var(&buffer->cpumask, GFP_KERNEL))
+		goto fail_buffer;
+	buffer->buffers = kcalloc(nr_cpu_ids, sizeof(*buffer->buffers),
+				  GFP_KERNEL);
+	if (!buffer->buffers)
+		goto fail_mask;
+
+	buffer->flags = flags;
+	buffer->clock = trace_clock_local;
+	buffer->reader_key = key;
+	mutex_init(&buffer->mutex);
+	rb_waiters_init(&buffer->waiters);
+	rb_set_order(buffer, 0);
+	buffer->nr_pages = rb_nr_pages_for(buffer, size);
+
+	/* Calls trace_rb_cpu_prepare() for every CPU already up. */
+	if (cpuhp_state_add_instance(CPUHP_TRACE_RB_PREPARE, &buffer->node))
+		goto fail_cpus;
+	return buffer;
+
+fail_cpus:
+	rb_buffer_free_cpus(buffer);
+	kfree(buffer->buffers);
+fail_mask:
+	free_cpumask_var(buffer->cpumask);
+fail_buffer:
+	kfree(buffer);
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
+
+/**
+ * ring_buffer_free - free a ring buffer
+ * @buffer: the buffer; no writer or reader may use it any more
+ */
+void ring_buffer_free(struct trace_buffer *buffer)
+{
+	if (!buffer)
+		return;
+	cpuhp_state_remove_instance(CPUHP_TRACE_RB_PREPARE, &buffer->node);
+	irq_work_sync(&buffer->waiters.work);
+	rb_buffer_free_cpus(buffer);
+	kfree(buffer->buffers);
+	free_cpumask_var(buffer->cpumask);
+	kfree(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free);
+
+/**
+ * ring_buffer_resize - change the size of the rings
+ * @buffer: the ring buffer
+ * @size:   new size in bytes per CPU (at least two sub-buffers)
+ * @cpu:    the CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * Unread events are kept, the newest first when they no longer fit (the
+ * dropped ones count as overrun).  Writers of a CPU being resized drop
+ * their events for the moment it takes.  May sleep.
+ *
+ * Return: 0, -ENODEV for a CPU without a ring, or -ENOMEM.
+ */
+int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
+		       int cpu)
+{
+	unsigned long nr;
+	int err = 0;
+
+	if (!buffer)
+		return 0;
+	nr = rb_nr_pages_for(buffer, size);
+
+	cpus_read_lock();
+	mutex_lock(&buffer->mutex);
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		int c;
+
+		for_each_cpu(c, buffer->cpumask) {
+			err = rb_cpu_resize(buffer, buffer->buffers[c], nr);
+			if (err)
+				break;
+		}
+		if (!err)
+			buffer->nr_pages = nr;
+	} else if (rb_cpu_of(buffer, cpu)) {
+		err = rb_cpu_resize(buffer, buffer->buffers[cpu], nr);
+	} else {
+		err = -ENODEV;
+	}
+	mutex_unlock(&buffer->mutex);
+	cpus_read_unlock();
+	return err;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_resize);
+
+static void rb_reset_cpu_locked(struct rb_cpu *cb)
+{
+	unsigned long flags;
+
+	rb_cpu_quiesce(cb);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	rb_reset_quiet(cb);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	rb_cpu_resume(cb);
+}
+
+/**
+ * ring_buffer_reset_cpu - empty one CPU's ring
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Drops every event and zeroes the CPU's statistics.  May sleep.
+ */
+void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	if (!cb)
+		return;
+	mutex_lock(&buffer->mutex);
+	rb_reset_cpu_locked(cb);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
+
+/**
+ * ring_buffer_reset_online_cpus - empty the rings of the online CPUs
+ * @buffer: the ring buffer
+ *
+ * May sleep.
+ */
+void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	mutex_lock(&buffer->mutex);
+	for_each_cpu_and(cpu, buffer->cpumask, cpu_online_mask)
+		rb_reset_cpu_locked(buffer->buffers[cpu]);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
+
+/**
+ * ring_buffer_reset - empty every ring of the buffer
+ * @buffer: the ring buffer
+ *
+ * May sleep.
+ */
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	mutex_lock(&buffer->mutex);
+	for_each_cpu(cpu, buffer->cpumask)
+		rb_reset_cpu_locked(buffer->buffers[cpu]);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+/**
+ * ring_buffer_subbuf_order_get - the sub-buffer size as a page order
+ * @buffer: the ring buffer
+ *
+ * Return: the order (sub-buffers are PAGE_SIZE << order bytes), or
+ * -EINVAL without a buffer.
+ */
+int ring_buffer_subbuf_order_get(struct trace_buffer *buffer)
+{
+	if (!buffer)
+		return -EINVAL;
+	return buffer->order;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_get);
+
+/**
+ * ring_buffer_subbuf_size_get - the sub-buffer size in bytes
+ * @buffer: the ring buffer
+ *
+ * Return: bytes per sub-buffer, header included.
+ */
+int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
+{
+	return PAGE_SIZE << buffer->order;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
+
+/**
+ * ring_buffer_subbuf_order_set - change the sub-buffer size
+ * @buffer: the ring buffer
+ * @order:  new size as a page order
+ *
+ * Every ring gets new sub-buffers, as many as keep its size in bytes (at
+ * least two); the events in the buffer are dropped and the statistics
+ * zeroed.  May sleep.
+ *
+ * Return: 0, -EINVAL for an order the format cannot address, -EBUSY while
+ * iterators exist, or -ENOMEM (the buffer is then unchanged).
+ */
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
+{
+	unsigned int new_cap = (PAGE_SIZE << order) - RB_PAGE_HDR;
+	struct rb_ring_mem *mem;
+	int cpu, old, err = 0;
+
+	if (!buffer || order < 0 || order > RB_MAX_ORDER)
+		return -EINVAL;
+
+	cpus_read_lock();
+	mutex_lock(&buffer->mutex);
+	old = buffer->order;
+	if (order == old)
+		goto out;
+	err = -EBUSY;
+	if (atomic_read(&buffer->iterators))
+		goto out;
+	err = -ENOMEM;
+	mem = kcalloc(nr_cpu_ids, sizeof(*mem), GFP_KERNEL);
+	if (!mem)
+		goto out;
+	for_each_cpu(cpu, buffer->cpumask) {
+		unsigned long bytes = buffer->buffers[cpu]->nr_pages *
+				      (unsigned long)buffer->capacity;
+
+		if (rb_ring_mem_alloc(&mem[cpu], rb_nr_pages_cap(new_cap, bytes),
+				      cpu_to_node(cpu), order))
+			goto undo;
+	}
+
+	/*
+	 * Every writer reads the sub-buffer size, so stop them all while
+	 * the rings and the size change.
+	 */
+	atomic_inc(&buffer->record_disabled);
+	synchronize_rcu();
+	for_each_cpu(cpu, buffer->cpumask) {
+		struct rb_cpu *cb = buffer->buffers[cpu];
+
+		raw_spin_lock_irq(&cb->reader_lock);
+		rb_ring_mem_swap(cb, &mem[cpu]);
+		raw_spin_unlock_irq(&cb->reader_lock);
+	}
+	buffer->nr_pages = rb_nr_pages_cap(new_cap,
+					   buffer->nr_pages * (unsigned long)buffer->capacity);
+	rb_set_order(buffer, order);
+	atomic_dec(&buffer->record_disabled);
+	for_each_cpu(cpu, buffer->cpumask)
+		rb_ring_mem_free(&mem[cpu], old);
+	kfree(mem);
+	err = 0;
+	goto out;
+
+undo:
+	for_each_cpu(cpu, buffer->cpumask)
+		rb_ring_mem_free(&mem[cpu], order);
+	kfree(mem);
+out:
+	mutex_unlock(&buffer->mutex);
+	cpus_read_unlock();
+	return err;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
+
+/* ------------------------------------------------------------------ */
+/* Modes, clocks, recording on/off                                    */
+/* ------------------------------------------------------------------ */
+
+/**
+ * ring_buffer_change_overwrite - choose what happens when a ring is full
+ * @buffer: the ring buffer
+ * @val:    nonzero: overwrite the oldest events; zero: drop new events
+ */
+void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
+{
+	unsigned int mode = val ? RB_FL_OVERWRITE : 0;
+
+	guard(mutex)(&buffer->mutex);
+	WRITE_ONCE(buffer->flags, (buffer->flags & ~RB_FL_OVERWRITE) | mode);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
+
+/**
+ * ring_buffer_set_clock - choose the clock that stamps events
+ * @buffer: the ring buffer
+ * @clock:  the clock; must be notrace and safe in any context
+ *
+ * Events already in the buffer were stamped by the previous clock; reset
+ * the buffer after changing it.
+ */
+void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
+{
+	WRITE_ONCE(buffer->clock, clock);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
+
+/**
+ * ring_buffer_set_time_stamp_abs - stamp every event with absolute time
+ * @buffer: the ring buffer
+ * @abs:    true: each event is preceded by a TIME_STAMP record
+ *
+ * Absolute stamps cost 8 bytes per event and lower
+ * ring_buffer_max_event_size() by as much.
+ */
+void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
+{
+	mutex_lock(&buffer->mutex);
+	WRITE_ONCE(buffer->abs, abs);
+	rb_set_order(buffer, buffer->order);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
+
+/**
+ * ring_buffer_time_stamp_abs - does the buffer stamp events absolutely?
+ * @buffer: the ring buffer
+ *
+ * Return: true in absolute mode.
+ */
+bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)
+{
+	return READ_ONCE(buffer->abs);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp_abs);
+
+/**
+ * ring_buffer_time_stamp - read the buffer's clock
+ * @buffer: the ring buffer
+ *
+ * Return: the current time on the buffer's clock.
+ */
+u64 notrace ring_buffer_time_stamp(struct trace_buffer *buffer)
+{
+	u64 now;
+
+	preempt_disable_notrace();
+	now = rb_clock(buffer);
+	preempt_enable_notrace();
+	return now;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp);
+
+/**
+ * ring_buffer_normalize_time_stamp - convert a stamp to the clock's units
+ * @buffer: the ring buffer
+ * @cpu:    the CPU it was read from
+ * @ts:     the stamp; unchanged, as events carry clock values unscaled
+ */
+void ring_buffer_normalize_time_stamp(struct trace_buffer *buffer,
+				      int cpu, u64 *ts)
+{
+}
+EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
+
+/**
+ * ring_buffer_record_disable - stop writes to the buffer, counted
+ * @buffer: the ring buffer
+ *
+ * Nests with ring_buffer_record_enable().  Writers already past the check
+ * finish their event; use synchronize_rcu() to wait for them.
+ */
+void ring_buffer_record_disable(struct trace_buffer *buffer)
+{
+	atomic_inc(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
+
+/**
+ * ring_buffer_record_enable - undo one ring_buffer_record_disable()
+ * @buffer: the ring buffer
+ */
+void ring_buffer_record_enable(struct trace_buffer *buffer)
+{
+	atomic_dec(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
+
+/**
+ * ring_buffer_record_off - switch writing off until ring_buffer_record_on()
+ * @buffer: the ring buffer
+ *
+ * Unlike ring_buffer_record_disable() this does not nest: it is the
+ * switch behind tracing_on.
+ */
+void ring_buffer_record_off(struct trace_buffer *buffer)
+{
+	int old = atomic_read(&buffer->record_disabled);
+
+	while (!atomic_try_cmpxchg(&buffer->record_disabled, &old,
+				   old | RB_BUFFER_OFF))
+		;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_off);
+
+/**
+ * ring_buffer_record_on - switch writing back on
+ * @buffer: the ring buffer
+ *
+ * Writes happen again once no ring_buffer_record_disable() is pending.
+ */
+void ring_buffer_record_on(struct trace_buffer *buffer)
+{
+	int old = atomic_read(&buffer->record_disabled);
+
+	while (!atomic_try_cmpxchg(&buffer->record_disabled, &old,
+				   old & ~RB_BUFFER_OFF))
+		;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_on);
+
+/**
+ * ring_buffer_record_is_on - would a write be recorded now?
+ * @buffer: the ring buffer
+ *
+ * Return: true if neither switched off nor disabled.
+ */
+bool ring_buffer_record_is_on(struct trace_buffer *buffer)
+{
+	return !atomic_read(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
+
+/**
+ * ring_buffer_record_is_set_on - is the on/off switch on?
+ * @buffer: the ring buffer
+ *
+ * A buffer may be switched on and still refuse writes while a
+ * ring_buffer_record_disable() is pending.
+ *
+ * Return: true unless ring_buffer_record_off() is in effect.
+ */
+bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
+{
+	return !(atomic_read(&buffer->record_disabled) & RB_BUFFER_OFF);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_set_on);
+
+/**
+ * ring_buffer_record_disable_cpu - stop writes to one CPU's ring, counted
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ */
+void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	if (cb)
+		atomic_inc(&cb->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
+
+/**
+ * ring_buffer_record_enable_cpu - undo ring_buffer_record_disable_cpu()
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ */
+void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	if (cb)
+		atomic_dec(&cb->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
+
+#ifdef CONFIG_RING_BUFFER_ALLOW_SWAP
+/**
+ * ring_buffer_swap_cpu - exchange one CPU's ring between two buffers
+ * @buffer_a: one buffer
+ * @buffer_b: the other
+ * @cpu:      the CPU
+ *
+ * For snapshots.  Call it on @cpu with interrupts disabled (directly or
+ * from an IPI): a writer it interrupted is seen by its nest count and the
+ * swap refused; writers that start after it see the rings swapped.
+ *
+ * Return: 0, -EINVAL if the buffers differ in size or sub-buffer order or
+ * lack the CPU, -EAGAIN while recording is disabled, -EBUSY if a writer is
+ * in flight.
+ */
+int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
+			 struct trace_buffer *buffer_b, int cpu)
+{
+	struct rb_cpu *ca = rb_cpu_of(buffer_a, cpu);
+	struct rb_cpu *cb = rb_cpu_of(buffer_b, cpu);
+	int ret = -EINVAL;
+
+	if (!ca || !cb || ca->nr_pages != cb->nr_pages ||
+	    buffer_a->order != buffer_b->order)
+		return -EINVAL;
+	if (atomic_read(&buffer_a->record_disabled) ||
+	    atomic_read(&buffer_b->record_disabled) ||
+	    atomic_read(&ca->record_disabled) ||
+	    atomic_read(&cb->record_disabled))
+		return -EAGAIN;
+
+	atomic_inc(&ca->record_disabled);
+	atomic_inc(&cb->record_disabled);
+	/* Pairs with the writer raising nest before checking record_disabled. */
+	smp_mb();
+	ret = -EBUSY;
+	if (!local_read(&ca->nest) && !local_read(&cb->nest)) {
+		WRITE_ONCE(buffer_a->buffers[cpu], cb);
+		WRITE_ONCE(buffer_b->buffers[cpu], ca);
+		ca->buffer = buffer_b;
+		cb->buffer = buffer_a;
+		ret = 0;
+	}
+	atomic_dec(&ca->record_disabled);
+	atomic_dec(&cb->record_disabled);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Statistics                                                         */
+/* ------------------------------------------------------------------ */
+
+/**
+ * ring_buffer_size - the size of a CPU's ring
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: bytes of event space, 0 for a CPU without a ring.
+ */
+unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	return cb ? (unsigned long)cb->nr_pages * buffer->capacity : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_size);
+
+/**
+ * ring_buffer_max_event_size - the largest payload an event can have
+ * @buffer: the ring buffer
+ *
+ * Return: bytes.
+ */
+unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
+{
+	return buffer->max_data;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
+
+static unsigned long rb_unread(struct rb_cpu *cb)
+{
+	return local_read(&cb->ws.entries) -
+	       (local_read(&cb->ws.overrun) + READ_ONCE(cb->rs.read));
+}
+
+/**
+ * ring_buffer_entries_cpu - events waiting to be read on a CPU
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: committed events, minus those read and those overwritten.
+ */
+unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	return cb ? rb_unread(cb) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries_cpu);
+
+/**
+ * ring_buffer_entries - events waiting to be read on all CPUs
+ * @buffer: the ring buffer
+ *
+ * Return: the sum of ring_buffer_entries_cpu().
+ */
+unsigned long ring_buffer_entries(struct trace_buffer *buffer)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		sum += rb_unread(buffer->buffers[cpu]);
+	return sum;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries);
+
+/**
+ * ring_buffer_overrun_cpu - events a CPU's writer overwrote unread
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	return cb ? local_read(&cb->ws.overrun) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overrun_cpu);
+
+/**
+ * ring_buffer_overruns - events overwritten unread on all CPUs
+ * @buffer: the ring buffer
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_overruns(struct trace_buffer *buffer)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		sum += local_read(&buffer->buffers[cpu]->ws.overrun);
+	return sum;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overruns);
+
+/**
+ * ring_buffer_commit_overrun_cpu - events dropped because writers nested
+ *	inside a pending commit filled the whole ring
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_commit_overrun_cpu(struct trace_buffer *buffer,
+					     int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	return cb ? local_read(&cb->ws.commit_overrun) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
+
+/**
+ * ring_buffer_dropped_events_cpu - events dropped because the ring was
+ *	full in producer/consumer mode
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_dropped_events_cpu(struct trace_buffer *buffer,
+					     int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	return cb ? local_read(&cb->ws.dropped) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_dropped_events_cpu);
+
+/**
+ * ring_buffer_read_events_cpu - events consumed from a CPU's ring
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	return cb ? READ_ONCE(cb->rs.read) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_events_cpu);
+
+/**
+ * ring_buffer_bytes_cpu - bytes of records waiting to be read on a CPU
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: record bytes written, minus those read and overwritten.
+ */
+unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	if (!cb)
+		return 0;
+	return local_read(&cb->ws.written_bytes) -
+	       (local_read(&cb->ws.lost_bytes) + READ_ONCE(cb->rs.read_bytes));
+}
+EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
+
+/**
+ * ring_buffer_nr_dirty_pages - sub-buffers filled and not yet read
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Counts the sub-buffers the writer has left that no reader has taken;
+ * the one being written is not counted.
+ *
+ * Return: the count.
+ */
+size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	unsigned long flags;
+	size_t dirty;
+
+	if (!cb)
+		return 0;
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	dirty = rb_dirty_pages(cb);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return dirty;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nr_dirty_pages);
+
+/* ------------------------------------------------------------------ */
+/* Waiting                                                            */
+/* ------------------------------------------------------------------ */
+
+static struct rb_waiters *rb_waiters_of(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb;
+
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		return &buffer->waiters;
+	cb = rb_cpu_of(buffer, cpu);
+	return cb ? &cb->waiters : NULL;
+}
+
+/* Is what the waiter waits for there?  @full is 0 for any data. */
+static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
+{
+	struct rb_cpu *cb;
+	unsigned long flags;
+	bool ready;
+
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		return !ring_buffer_empty(buffer);
+	cb = buffer->buffers[cpu];
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	ready = rb_has_data(cb) && (!full || (rb_reader_done(cb) &&
+					      rb_watermark(cb, full)));
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ready;
+}
+
+/* Announce a waiter to the writers; then the caller checks again. */
+static void rb_announce(struct rb_waiters *w, int full)
+{
+	if (full) {
+		int cur = READ_ONCE(w->full);
+
+		if (!cur || full < cur)
+			WRITE_ONCE(w->full, full);
+	} else {
+		WRITE_ONCE(w->want, true);
+	}
+	smp_mb();	/* the announcement before the re-check of the data */
+}
+
+struct rb_wait_once {
+	struct rb_waiters	*w;
+	int			seq;
+};
+
+static bool rb_woken_once(void *data)
+{
+	struct rb_wait_once *once = data;
+
+	return atomic_read_acquire(&once->w->seq) != once->seq;
+}
+
+static bool rb_wait_cond(struct trace_buffer *buffer, int cpu, int full,
+			 struct rb_waiters *w, ring_buffer_cond_fn cond,
+			 void *data)
+{
+	if (rb_ready(buffer, cpu, full) || cond(data))
+		return true;
+	rb_announce(w, full);
+	return rb_ready(buffer, cpu, full);
+}
+
+/**
+ * ring_buffer_wait - sleep until there is data to read
+ * @buffer: the ring buffer
+ * @cpu:    the CPU, or RING_BUFFER_ALL_CPUS for any
+ * @full:   for one CPU: wait until this percentage of its ring is filled
+ *          (0: any data)
+ * @cond:   extra condition to stop waiting, or NULL to return after the
+ *          first wake up
+ * @data:   argument of @cond
+ *
+ * Return: 0, -ENODEV for a CPU without a ring, or -ERESTARTSYS when
+ * interrupted by a signal.
+ */
+int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
+		     ring_buffer_cond_fn cond, void *data)
+{
+	struct rb_waiters *w = rb_waiters_of(buffer, cpu);
+	struct rb_wait_once once;
+	wait_queue_head_t *wq;
+
+	if (!w)
+		return -ENODEV;
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		full = 0;
+	if (!cond) {
+		once.w = w;
+		once.seq = atomic_read_acquire(&w->seq);
+		cond = rb_woken_once;
+		data = &once;
+	}
+	wq = full ? &w->full_wq : &w->wq;
+	return wait_event_interruptible(*wq,
+			rb_wait_cond(buffer, cpu, full, w, cond, data));
+}
+EXPORT_SYMBOL_GPL(ring_buffer_wait);
+
+/**
+ * ring_buffer_poll_wait - poll for data to read
+ * @buffer:     the ring buffer
+ * @cpu:        the CPU, or RING_BUFFER_ALL_CPUS for any
+ * @filp:       the file being polled
+ * @poll_table: the poll table
+ * @full:       as for ring_buffer_wait()
+ *
+ * Return: EPOLLIN | EPOLLRDNORM if there is data, EPOLLERR for a CPU
+ * without a ring, else 0.
+ */
+__poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
+			       struct file *filp, poll_table *poll_table,
+			       int full)
+{
+	struct rb_waiters *w = rb_waiters_of(buffer, cpu);
+
+	if (!w)
+		return EPOLLERR;
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		full = 0;
+	poll_wait(filp, full ? &w->full_wq : &w->wq, poll_table);
+	if (rb_ready(buffer, cpu, full))
+		return EPOLLIN | EPOLLRDNORM;
+	rb_announce(w, full);
+	return rb_ready(buffer, cpu, full) ? EPOLLIN | EPOLLRDNORM : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_poll_wait);
+
+/**
+ * ring_buffer_wake_waiters - wake every task waiting on a ring
+ * @buffer: the ring buffer
+ * @cpu:    the CPU, or RING_BUFFER_ALL_CPUS for all of them
+ *
+ * For a reader that is going away.  Safe in any context.
+ */
+void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_waiters *w;
+
+	if (!buffer)
+		return;
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		int c;
+
+		for_each_cpu(c, buffer->cpumask)
+			irq_work_queue(&buffer->buffers[c]->waiters.work);
+	}
+	w = rb_waiters_of(buffer, cpu);
+	if (w)
+		irq_work_queue(&w->work);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_wake_waiters);
+
+/* ------------------------------------------------------------------ */
+/* Format descriptions (events/header_page, events/header_event)       */
+/* ------------------------------------------------------------------ */
+
+/**
+ * ring_buffer_print_entry_header - describe the record header format
+ * @s: where to print
+ *
+ * Prints the text of events/header_event that user space parses.
+ *
+ * Return: nonzero if it all fitted.
+ */
+int ring_buffer_print_entry_header(struct trace_seq *s)
+{
+	trace_seq_printf(s,
+			 "# compressed entry header\n"
+			 "\ttype_len    :    5 bits\n"
+			 "\ttime_delta  :   27 bits\n"
+			 "\tarray       :   32 bits\n"
+			 "\n"
+			 "\tpadding     : type == %d\n"
+			 "\ttime_extend : type == %d\n"
+			 "\ttime_stamp : type == %d\n"
+			 "\tdata max type_len  == %d\n",
+			 RINGBUF_TYPE_PADDING, RINGBUF_TYPE_TIME_EXTEND,
+			 RINGBUF_TYPE_TIME_STAMP,
+			 RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
+	return !trace_seq_has_overflowed(s);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_print_entry_header);
+
+/**
+ * ring_buffer_print_page_header - describe the sub-buffer header format
+ * @buffer: the ring buffer
+ * @s:      where to print
+ *
+ * Prints the text of events/header_page that user space parses.  The
+ * "overwrite" line is historical: it names the commit word's top byte.
+ *
+ * Return: nonzero if it all fitted.
+ */
+int ring_buffer_print_page_header(struct trace_buffer *buffer,
+				  struct trace_seq *s)
+{
+	static const char line[] = "\tfield: %s;\toffset:%u;\tsize:%u;\tsigned:%u;\n";
+	const unsigned int commit_at = offsetof(struct rb_data_page, commit);
+
+	trace_seq_printf(s, line, "u64 timestamp",
+			 (unsigned int)offsetof(struct rb_data_page, time_stamp),
+			 (unsigned int)sizeof(u64),
+			 (unsigned int)is_signed_type(u64));
+	trace_seq_printf(s, line, "local_t commit", commit_at,
+			 (unsigned int)sizeof(local_t),
+			 (unsigned int)is_signed_type(long));
+	trace_seq_printf(s, line, "int overwrite", commit_at, 1U,
+			 (unsigned int)is_signed_type(long));
+	trace_seq_printf(s, line, "char data", (unsigned int)RB_PAGE_HDR,
+			 buffer->capacity, (unsigned int)is_signed_type(char));
+	return !trace_seq_has_overflowed(s);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_print_page_header);
