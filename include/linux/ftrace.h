@@ -35,6 +35,7 @@ struct ftrace_ops;
 struct ftrace_regs;
 struct ftrace_hash;
 struct dyn_ftrace;
+struct ctl_table;
 
 /* --- boot ------------------------------------------------------------ */
 
@@ -47,6 +48,10 @@ static inline void ftrace_init(void)
 {
 }
 
+#ifdef CONFIG_TRACING
+void early_trace_init(void);
+void trace_init(void);
+#else
 static inline void early_trace_init(void)
 {
 }
@@ -54,6 +59,7 @@ static inline void early_trace_init(void)
 static inline void trace_init(void)
 {
 }
+#endif
 
 static inline void ftrace_boot_snapshot(void)
 {
@@ -307,11 +313,31 @@ static __always_inline unsigned long get_lock_parent_ip(void)
 #define trace_preempt_on(a0, a1)	do { } while (0)
 #define trace_preempt_off(a0, a1)	do { } while (0)
 
-/* --- warnings ---------------------------------------------------------- */
+/* --- warnings, oops dumps and sysctls ------------------------------------ */
 
-/* traceoff_on_warning: stop tracing at the first WARN(). */
+#ifdef CONFIG_TRACING
+/* Room for a tracer or instance name, and the ftrace_dump_on_oops string. */
+#define MAX_TRACER_SIZE		100
+
+/*
+ * /proc/sys/kernel/ftrace_dump_on_oops: "0" (off), "1" (every CPU's
+ * buffer), "2" or "orig_cpu" (only the CPU that oopsed).
+ */
+extern char ftrace_dump_on_oops[];
+int ftrace_dump_on_oops_enabled(void);
+
+/* /proc/sys/kernel/tracepoint_printk: also send trace events to printk. */
+extern int tracepoint_printk;
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos);
+
+/* /proc/sys/kernel/traceoff_on_warning: stop tracing at the first WARN(). */
+extern int __disable_trace_on_warning;
+void disable_trace_on_warning(void);
+#else
 static inline void disable_trace_on_warning(void)
 {
 }
+#endif
 
 #endif /* _LINUX_FTRACE_H */

@@ -9,7 +9,8 @@
 # The config is regenerated from scratch only when the fragments change;
 # otherwise olddefconfig just catches up with Kconfig edits.  Any fragment
 # line the resulting .config does not carry (a dependency was missing) is
-# an error, so a config never silently loses an option.
+# an error, so a config never silently loses an option.  When fragments
+# disagree about a symbol, the last one wins.
 set -eu
 
 src=$1 obj=$2 arch=$3
@@ -32,15 +33,32 @@ if ! cmp -s "$want" "$obj/.config-fragments" || [ ! -f "$obj/.config" ]; then
 fi
 kmake olddefconfig
 
+# What the fragments ask for: the last line about each symbol wins, as
+# in merge_config.sh, so a later fragment can override an earlier one.
+asked=$(mktemp)
+trap 'rm -f "$want" "$asked"' EXIT
+sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1 &/p' \
+	-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 &/p' "$want" |
+	awk '{ sym = $1; sub(/^[^ ]* /, ""); line[sym] = $0; order[sym] = NR }
+	     END { for (s in line) print order[s], line[s] }' |
+	sort -n | cut -d' ' -f2- > "$asked"
+
+# "=value" must be in .config as asked; "is not set" is satisfied by any
+# .config without the symbol set (olddefconfig does not even write the
+# symbols whose dependencies are off).
 lost=0
 while IFS= read -r line; do
 	case "$line" in
-	CONFIG_*|"# CONFIG_"*" is not set") ;;
-	*) continue ;;
+	"# CONFIG_"*" is not set")
+		sym=${line#\# }
+		sym=${sym%% *}
+		grep -Eq "^$sym=(y|m)$" "$obj/.config" || continue
+		;;
+	*)
+		grep -qxF "$line" "$obj/.config" && continue
+		;;
 	esac
-	if ! grep -qxF "$line" "$obj/.config"; then
-		echo "kconfig: $line did not survive olddefconfig"
-		lost=1
-	fi
-done < "$want"
+	echo "kconfig: $line did not survive olddefconfig"
+	lost=1
+done < "$asked"
 [ "$lost" -eq 0 ] || { echo "kconfig: fix the fragment's dependencies"; exit 1; }

@@ -6,8 +6,10 @@
 # real for a second, print the start of the trace.
 #
 # If the kernel has tracefs (/sys/kernel/tracing/available_tracers), it
-# records the sched:sched_switch event for one second and prints the head
-# of the trace; otherwise it says tracing is not in this kernel.
+# writes a line into trace_marker and shows it read back from the trace;
+# then, if the kernel has the sched:sched_switch event, it records it for
+# one second and prints the head of the trace.  Otherwise it says what
+# this kernel lacks.
 
 T=/sys/kernel/tracing
 
@@ -21,6 +23,14 @@ if [ ! -f "$T/available_tracers" ]; then
 fi
 
 echo "== available tracers: $(cat "$T/available_tracers")"
+
+echo "== writing into trace_marker, reading it back from trace"
+echo 0 >"$T/tracing_on"
+: >"$T/trace"
+echo 1 >"$T/tracing_on"
+echo "hello from the demo, $(date)" >"$T/trace_marker"
+cat "$T/trace"
+
 ev=$T/events/sched/sched_switch/enable
 if [ ! -f "$ev" ]; then
 	echo "== this kernel has no sched:sched_switch event"

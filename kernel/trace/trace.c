@@ -1,0 +1,1840 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The trace instance: the top-level trace_array, its ring buffer and the
+ * tracefs files that control it (tracing_on, current_tracer, the buffer
+ * sizes, trace_clock, tracing_cpumask, trace_options and options/), the
+ * <linux/kernel.h> on/off API, the tracer list, trace exports, boot
+ * options, the warning and sysctl hooks, and boot-time set-up.
+ *
+ * Reading the buffer is trace_read.c; formatting records is
+ * trace_output.c; the writers are trace_printk.c and trace_marker.c.
+ */
+
+#define pr_fmt(fmt) "tracing: " fmt
+
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/security.h>
+#include <linux/uaccess.h>
+#include <linux/debugfs.h>
+#include <linux/sysctl.h>
+#include <linux/ctype.h>
+#include <linux/mount.h>
+#include <linux/slab.h>
+#include <linux/init.h>
+#include <linux/fs.h>
+
+#include <asm/setup.h>
+
+#include "trace.h"
+
+/* The default size of each CPU's buffer: trace_buf_size= overrides it. */
+#define TRACE_BUF_SIZE_DEFAULT	1441792UL
+
+/* Options set on a new instance. */
+#define TRACE_DEFAULT_FLAGS						\
+	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
+	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
+	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS))
+
+/* The largest sub-buffer buffer_subbuf_size_kb accepts: 128 pages. */
+#define TRACE_SUBBUF_MAX_ORDER	7
+
+/* The tracer list and each instance's settings: see trace.h. */
+DEFINE_MUTEX(trace_types_lock);
+
+/* The tracers, newest first; nop is registered first and so listed last. */
+static struct tracer *trace_types;
+
+struct trace_array global_trace = {
+	.flags		= TRACE_DEFAULT_FLAGS,
+	.buffer_percent	= 50,
+	.start_lock	= __RAW_SPIN_LOCK_UNLOCKED(global_trace.start_lock),
+	.consume_lock	= __MUTEX_INITIALIZER(global_trace.consume_lock),
+	.err_log	= LIST_HEAD_INIT(global_trace.err_log),
+};
+
+int tracing_disabled = 1;
+
+static unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
+
+/* --- boot options ------------------------------------------------------ */
+
+static char trace_boot_clock[16] __initdata;
+static char trace_boot_options[256] __initdata;
+
+/* trace_buf_size=nn[KMG]: the size of each CPU's buffer. */
+static int __init set_trace_buf_size(char *str)
+{
+	unsigned long size;
+
+	if (!str)
+		return 0;
+	size = memparse(str, &str);
+	if (!size)
+		return 0;
+	trace_buf_size = size;
+	return 1;
+}
+__setup("trace_buf_size=", set_trace_buf_size);
+
+/* trace_clock=name: the clock the top-level buffer starts with. */
+static int __init set_trace_boot_clock(char *str)
+{
+	strscpy(trace_boot_clock, str, sizeof(trace_boot_clock));
+	return 1;
+}
+__setup("trace_clock=", set_trace_boot_clock);
+
+/* trace_options=opt[,opt...]: as if written to trace_options. */
+static int __init set_trace_boot_options(char *str)
+{
+	strscpy(trace_boot_options, str, sizeof(trace_boot_options));
+	return 1;
+}
+__setup("trace_options=", set_trace_boot_options);
+
+int __disable_trace_on_warning;
+
+/* traceoff_on_warning[=0|=off]: stop tracing at the first WARN(). */
+static int __init set_traceoff_on_warning(char *str)
+{
+	if (strcmp(str, "=0") && strcmp(str, "=off"))
+		__disable_trace_on_warning = 1;
+	return 1;
+}
+__setup("traceoff_on_warning", set_traceoff_on_warning);
+
+char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
+
+/*
+ * ftrace_dump_on_oops[=1|=2|=orig_cpu]: print the buffer on the console
+ * when the kernel oopses or panics.  A bare option means every CPU.
+ */
+static int __init set_ftrace_dump_on_oops(char *str)
+{
+	if (!*str || !strcmp(str, "="))
+		strscpy(ftrace_dump_on_oops, "1", MAX_TRACER_SIZE);
+	else if (*str == '=')
+		strscpy(ftrace_dump_on_oops, str + 1, MAX_TRACER_SIZE);
+	else if (*str == ',')
+		snprintf(ftrace_dump_on_oops, MAX_TRACER_SIZE, "1%s", str);
+	else
+		return 0;
+	return 1;
+}
+__setup("ftrace_dump_on_oops", set_ftrace_dump_on_oops);
+
+/**
+ * ftrace_dump_on_oops_enabled - is the buffer printed on an oops?
+ *
+ * Return: non-zero unless ftrace_dump_on_oops is "0".
+ */
+int ftrace_dump_on_oops_enabled(void)
+{
+	return ftrace_dump_on_oops[0] && strcmp(ftrace_dump_on_oops, "0");
+}
+
+/*
+ * tracepoint_printk mirrors trace events to printk.  Only trace events
+ * produce anything for it; the value is kept here so that the sysctl
+ * exists and the event code finds it set.
+ */
+int tracepoint_printk;
+
+/**
+ * tracepoint_printk_sysctl - handler of /proc/sys/kernel/tracepoint_printk
+ * @table:  the sysctl entry
+ * @write:  a write, not a read
+ * @buffer: the user's data
+ * @lenp:   its length
+ * @ppos:   the file position
+ *
+ * Accepts 0 and 1; anything else is stored as 1.
+ *
+ * Return: 0 or a -errno from proc_dointvec().
+ */
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = proc_dointvec(table, write, buffer, lenp, ppos);
+	if (!ret && write)
+		tracepoint_printk = !!tracepoint_printk;
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+/* --- the writer's context ------------------------------------------------ */
+
+/**
+ * tracing_gen_ctx_irq_test - describe the context of the current writer
+ * @irqs_status: TRACE_FLAG_IRQS_OFF or TRACE_FLAG_IRQS_NOSUPPORT, if so
+ *
+ * Return: a trace context word for tracing_generic_entry_update(): the
+ * TRACE_FLAG_* bits in bits 16-23, the migrate-disable depth in bits 4-7
+ * and the preemption depth in bits 0-3.
+ */
+unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
+{
+	unsigned int pc = preempt_count();
+	unsigned int flags = irqs_status;
+	unsigned int migrate = 0;
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	/* SOFTIRQ_OFFSET is "serving"; higher multiples are "disabled". */
+	if (pc & SOFTIRQ_OFFSET)
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if (pc & SOFTIRQ_MASK & ~SOFTIRQ_OFFSET)
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	migrate = min_t(unsigned int, current->migration_disabled, 15);
+#endif
+	return flags << TRACE_CTX_FLAGS_SHIFT | migrate << 4 |
+	       min_t(unsigned int, pc & PREEMPT_MASK, 15);
+}
+
+/**
+ * trace_buffer_reserve - reserve a record and fill in its header
+ * @buffer:    the ring buffer
+ * @type:      the record type
+ * @len:       the record's size, struct trace_entry included
+ * @trace_ctx: the writer's context, from tracing_gen_ctx()
+ *
+ * Lockless; callable in any context.  Preemption stays disabled until
+ * trace_buffer_commit().
+ *
+ * Return: the reserved event, or NULL if the buffer takes no record now.
+ */
+struct ring_buffer_event * notrace
+trace_buffer_reserve(struct trace_buffer *buffer, int type, unsigned long len,
+		     unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, len);
+	if (event)
+		tracing_generic_entry_update(ring_buffer_event_data(event),
+					     type, trace_ctx);
+	return event;
+}
+
+/**
+ * trace_buffer_commit - publish a record from trace_buffer_reserve()
+ * @buffer: the ring buffer
+ */
+void notrace trace_buffer_commit(struct trace_buffer *buffer)
+{
+	ring_buffer_unlock_commit(buffer);
+}
+
+/* --- on and off ---------------------------------------------------------- */
+
+/**
+ * tracer_tracing_is_on - does @tr record?
+ * @tr: the instance
+ *
+ * Return: the state tracing_on shows, whatever tracing_stop() did.
+ */
+bool tracer_tracing_is_on(struct trace_array *tr)
+{
+	return tr->buffer && ring_buffer_record_is_set_on(tr->buffer);
+}
+
+/**
+ * tracer_tracing_on - let @tr record (tracing_on = 1)
+ * @tr: the instance
+ */
+void tracer_tracing_on(struct trace_array *tr)
+{
+	if (tr->buffer)
+		ring_buffer_record_on(tr->buffer);
+}
+
+/**
+ * tracer_tracing_off - stop @tr from recording (tracing_on = 0)
+ * @tr: the instance
+ *
+ * Cheap and callable in any context; records already written stay.
+ */
+void tracer_tracing_off(struct trace_array *tr)
+{
+	if (tr->buffer)
+		ring_buffer_record_off(tr->buffer);
+}
+
+/**
+ * tracing_on - start recording into the top-level buffer
+ *
+ * The kernel-side twin of "echo 1 > tracing_on".
+ */
+void tracing_on(void)
+{
+	tracer_tracing_on(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_on);
+
+/**
+ * tracing_off - stop recording into the top-level buffer
+ *
+ * The kernel-side twin of "echo 0 > tracing_on": put it right after the
+ * event of interest, and the buffer keeps what led up to it.  Callable in
+ * any context.
+ */
+void tracing_off(void)
+{
+	tracer_tracing_off(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_off);
+
+/**
+ * tracing_is_on - is the top-level buffer recording?
+ *
+ * Return: 1 if tracing_on is set, else 0.
+ */
+int tracing_is_on(void)
+{
+	return tracer_tracing_is_on(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_is_on);
+
+/**
+ * tracing_stop_tr - suspend recording into @tr, nesting
+ * @tr: the instance
+ *
+ * Unlike tracing_off() this nests and does not change what tracing_on
+ * shows: each call must be paired with tracing_start_tr().
+ */
+void tracing_stop_tr(struct trace_array *tr)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tr->start_lock, flags);
+	if (tr->stop_count++ == 0 && tr->buffer)
+		ring_buffer_record_disable(tr->buffer);
+	raw_spin_unlock_irqrestore(&tr->start_lock, flags);
+}
+
+/**
+ * tracing_start_tr - undo one tracing_stop_tr()
+ * @tr: the instance
+ */
+void tracing_start_tr(struct trace_array *tr)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tr->start_lock, flags);
+	if (WARN_ON_ONCE(tr->stop_count <= 0))
+		tr->stop_count = 0;
+	else if (--tr->stop_count == 0 && tr->buffer)
+		ring_buffer_record_enable(tr->buffer);
+	raw_spin_unlock_irqrestore(&tr->start_lock, flags);
+}
+
+/**
+ * tracing_stop - suspend recording into the top-level buffer, nesting
+ *
+ * For code that must not be traced for a while (suspend, hibernation);
+ * pair each call with tracing_start().
+ */
+void tracing_stop(void)
+{
+	tracing_stop_tr(&global_trace);
+}
+
+/**
+ * tracing_start - undo one tracing_stop()
+ */
+void tracing_start(void)
+{
+	tracing_start_tr(&global_trace);
+}
+
+/**
+ * tracing_snapshot - take a snapshot of the top-level buffer
+ *
+ * Snapshots need CONFIG_TRACER_SNAPSHOT, which this kernel does not have
+ * yet: the call only says so, once.
+ */
+void tracing_snapshot(void)
+{
+	pr_warn_once("%s() called, but this kernel has no snapshot buffer\n",
+		     __func__);
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+/**
+ * tracing_snapshot_alloc - allocate a snapshot buffer and take a snapshot
+ *
+ * As tracing_snapshot(): there is no snapshot buffer to allocate yet.
+ */
+void tracing_snapshot_alloc(void)
+{
+	tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * disable_trace_on_warning - WARN() hook: stop tracing if asked to
+ *
+ * With traceoff_on_warning set, leaves a note in the top-level buffer and
+ * turns it off, so that the records before the warning survive.
+ */
+void disable_trace_on_warning(void)
+{
+	static const char note[] = "Disabling tracing due to warning\n";
+
+	if (!__disable_trace_on_warning)
+		return;
+	if (tracer_tracing_is_on(&global_trace))
+		__trace_array_puts(&global_trace, _THIS_IP_, note,
+				   sizeof(note) - 1);
+	tracing_off();
+}
+
+/**
+ * tracing_reset_all_cpus - empty every CPU's buffer of @tr
+ * @tr: the instance
+ *
+ * Writers are held off while the rings are emptied.  Sleeps.
+ */
+void tracing_reset_all_cpus(struct trace_array *tr)
+{
+	if (!tr->buffer)
+		return;
+	ring_buffer_record_disable(tr->buffer);
+	/* Writers run with preemption disabled: wait for the last one. */
+	synchronize_rcu();
+	ring_buffer_reset(tr->buffer);
+	ring_buffer_record_enable(tr->buffer);
+}
+
+/**
+ * tracing_reset_cpu - empty one CPU's buffer of @tr
+ * @tr:  the instance
+ * @cpu: the CPU
+ *
+ * Sleeps.
+ */
+void tracing_reset_cpu(struct trace_array *tr, int cpu)
+{
+	if (!tr->buffer)
+		return;
+	ring_buffer_record_disable(tr->buffer);
+	synchronize_rcu();
+	ring_buffer_reset_cpu(tr->buffer, cpu);
+	ring_buffer_record_enable(tr->buffer);
+}
+
+/* --- clocks -------------------------------------------------------------- */
+
+static const struct trace_clock_def trace_clocks[] = {
+	{ .read = trace_clock_local,	   .name = "local",    .in_ns = true },
+	{ .read = trace_clock_global,	   .name = "global",   .in_ns = true },
+	{ .read = trace_clock_counter,	   .name = "counter",  .in_ns = false },
+	{ .read = trace_clock_jiffies,	   .name = "uptime",   .in_ns = false },
+	{ .read = trace_clock,		   .name = "perf",     .in_ns = true },
+	{ .read = ktime_get_mono_fast_ns,  .name = "mono",     .in_ns = true },
+	{ .read = ktime_get_raw_fast_ns,   .name = "mono_raw", .in_ns = true },
+	{ .read = ktime_get_boot_fast_ns,  .name = "boot",     .in_ns = true },
+	{ .read = ktime_get_tai_fast_ns,   .name = "tai",      .in_ns = true },
+	ARCH_TRACE_CLOCKS
+};
+
+/**
+ * trace_clock_in_ns - does @tr's clock count nanoseconds?
+ * @tr: the instance
+ *
+ * Return: true for the time clocks, false for counters and cycle clocks,
+ * whose values are printed as plain numbers.
+ */
+bool trace_clock_in_ns(struct trace_array *tr)
+{
+	return trace_clocks[READ_ONCE(tr->clock_id)].in_ns;
+}
+
+static int trace_clock_lookup(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
+		if (!strcmp(trace_clocks[i].name, name))
+			return i;
+	return -EINVAL;
+}
+
+/*
+ * Records stamped by two clocks do not compare: a new clock starts with
+ * an empty buffer.  trace_types_lock.
+ */
+static int tracing_set_clock(struct trace_array *tr, const char *name)
+{
+	int id = trace_clock_lookup(name);
+
+	if (id < 0)
+		return id;
+	lockdep_assert_held(&trace_types_lock);
+	if (id == tr->clock_id)
+		return 0;
+	WRITE_ONCE(tr->clock_id, id);
+	if (tr->buffer) {
+		ring_buffer_set_clock(tr->buffer, trace_clocks[id].read);
+		tracing_reset_all_cpus(tr);
+	}
+	return 0;
+}
+
+/* --- tracers ------------------------------------------------------------ */
+
+/**
+ * register_tracer - offer a tracer in available_tracers
+ * @type: the tracer; must live as long as the kernel
+ *
+ * Return: 0, or -EINVAL for a nameless tracer, -EBUSY for a taken name.
+ */
+int register_tracer(struct tracer *type)
+{
+	struct tracer *t;
+
+	if (!type->name || strlen(type->name) >= MAX_TRACER_SIZE)
+		return -EINVAL;
+
+	guard(mutex)(&trace_types_lock);
+	for (t = trace_types; t; t = t->next)
+		if (!strcmp(t->name, type->name))
+			return -EBUSY;
+	type->next = trace_types;
+	trace_types = type;
+	return 0;
+}
+
+static struct tracer *tracer_lookup(const char *name)
+{
+	struct tracer *t;
+
+	for (t = trace_types; t; t = t->next)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+/* Switch @tr to the tracer called @name.  trace_types_lock. */
+static int tracing_set_tracer(struct trace_array *tr, const char *name)
+{
+	struct tracer *t = tracer_lookup(name);
+	struct tracer *old = tr->current_trace;
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!t)
+		return -EINVAL;
+	if (t == old)
+		return 0;
+
+	if (old && old->reset)
+		old->reset(tr);
+	tr->current_trace = &nop_trace;
+	if (t->init) {
+		ret = t->init(tr);
+		if (ret) {
+			/* Leave things as they were. */
+			if (old && old->init && old->init(tr) == 0)
+				tr->current_trace = old;
+			return ret;
+		}
+	}
+	tr->current_trace = t;
+	return 0;
+}
+
+/* --- instances and their files ----------------------------------------- */
+
+/**
+ * trace_array_get - take a reference on an instance
+ * @tr: the instance
+ *
+ * Return: 0, or -ENODEV if @tr is not a live instance.
+ */
+int trace_array_get(struct trace_array *tr)
+{
+	if (tr != &global_trace)
+		return -ENODEV;
+	guard(mutex)(&trace_types_lock);
+	tr->ref++;
+	return 0;
+}
+
+/**
+ * trace_array_put - drop a reference on an instance
+ * @tr: the instance, or NULL
+ */
+void trace_array_put(struct trace_array *tr)
+{
+	if (!tr)
+		return;
+	guard(mutex)(&trace_types_lock);
+	if (!WARN_ON_ONCE(tr->ref <= 0))
+		tr->ref--;
+}
+EXPORT_SYMBOL_GPL(trace_array_put);
+
+/**
+ * trace_array_get_by_name - find (or create) the instance called @name
+ * @name:    the instance's name under instances/
+ * @systems: the event systems a new instance gets
+ *
+ * Instances (instances/ in tracefs) are not available yet: there is only
+ * the top-level trace array, which has no name.
+ *
+ * Return: NULL.
+ */
+struct trace_array *trace_array_get_by_name(const char *name,
+					    const char *systems)
+{
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(trace_array_get_by_name);
+
+/**
+ * trace_array_destroy - remove an instance made by trace_array_get_by_name()
+ * @tr: the instance
+ *
+ * Return: -EINVAL: the top level cannot be removed and there are no
+ * other instances yet.
+ */
+int trace_array_destroy(struct trace_array *tr)
+{
+	return -EINVAL;
+}
+EXPORT_SYMBOL_GPL(trace_array_destroy);
+
+/**
+ * trace_array_init_printk - prepare @tr for trace_array_printk()
+ * @tr: the instance
+ *
+ * trace_array_printk() writes only into instances that modules created,
+ * never into the top level.
+ *
+ * Return: -ENOENT without an instance, -EINVAL for the top level.
+ */
+int trace_array_init_printk(struct trace_array *tr)
+{
+	if (!tr)
+		return -ENOENT;
+	return -EINVAL;
+}
+EXPORT_SYMBOL_GPL(trace_array_init_printk);
+
+/**
+ * tracing_check_open - may a tracefs file of @tr be opened?
+ * @tr: the instance, or NULL for a file that belongs to none
+ *
+ * Takes a reference on @tr when it returns 0.
+ *
+ * Return: 0, -EPERM under lockdown, or -ENODEV when tracing is unusable.
+ */
+int tracing_check_open(struct trace_array *tr)
+{
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	if (tracing_disabled)
+		return -ENODEV;
+	return tr ? trace_array_get(tr) : 0;
+}
+
+/**
+ * tracing_open_file_tr - open a file whose inode belongs to an instance
+ * @inode: the inode; its private data is the trace_array
+ * @filp:  the file; gets the trace_array as private data
+ *
+ * Return: 0 or a -errno from tracing_check_open().
+ */
+int tracing_open_file_tr(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(tr);
+	if (ret)
+		return ret;
+	filp->private_data = tr;
+	return 0;
+}
+
+/**
+ * tracing_release_file_tr - release a file opened by tracing_open_file_tr()
+ * @inode: the inode
+ * @filp:  the file
+ *
+ * Return: 0.
+ */
+int tracing_release_file_tr(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return 0;
+}
+
+/* The same for files whose inode data is a struct trace_cpu_file. */
+static int tracing_open_cpu_file(struct inode *inode, struct file *filp)
+{
+	struct trace_cpu_file *cf = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(cf->tr);
+	if (ret)
+		return ret;
+	filp->private_data = cf;
+	return 0;
+}
+
+static int tracing_release_cpu_file(struct inode *inode, struct file *filp)
+{
+	struct trace_cpu_file *cf = inode->i_private;
+
+	trace_array_put(cf->tr);
+	return 0;
+}
+
+/**
+ * trace_create_file - create a tracefs file, warning on failure
+ * @name:   the file name
+ * @mode:   its mode, TRACE_MODE_READ or TRACE_MODE_WRITE
+ * @parent: its directory, NULL for the tracefs root
+ * @data:   the inode's private data
+ * @fops:   its file operations
+ *
+ * Return: the dentry, or NULL.
+ */
+struct dentry *trace_create_file(const char *name, umode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops)
+{
+	struct dentry *d = tracefs_create_file(name, mode, parent, data, fops);
+
+	if (IS_ERR_OR_NULL(d)) {
+		pr_warn("could not create tracefs file '%s'\n", name);
+		return NULL;
+	}
+	return d;
+}
+
+/* Copy a short user write into @buf as a string, without trailing spaces. */
+static ssize_t tracing_copy_word(char *buf, size_t size,
+				 const char __user *ubuf, size_t cnt)
+{
+	if (cnt >= size)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, cnt))
+		return -EFAULT;
+	buf[cnt] = '\0';
+	return strlen(strstrip(buf));
+}
+
+/* --- tracing_on ----------------------------------------------------------- */
+
+static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[4];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%d\n", tracer_tracing_is_on(tr));
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+
+	mutex_lock(&trace_types_lock);
+	if (val)
+		tracer_tracing_on(tr);
+	else
+		tracer_tracing_off(tr);
+	mutex_unlock(&trace_types_lock);
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations tracing_on_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= tracing_on_read,
+	.write		= tracing_on_write,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+/* --- current_tracer and available_tracers ------------------------------- */
+
+static ssize_t current_tracer_read(struct file *filp, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[MAX_TRACER_SIZE + 2];
+	int len;
+
+	mutex_lock(&trace_types_lock);
+	len = scnprintf(buf, sizeof(buf), "%s\n", tr->current_trace->name);
+	mutex_unlock(&trace_types_lock);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t current_tracer_write(struct file *filp, const char __user *ubuf,
+				    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[MAX_TRACER_SIZE + 1];
+	ssize_t ret;
+
+	/* Longer than any tracer name: it cannot be one. */
+	if (cnt > MAX_TRACER_SIZE)
+		cnt = MAX_TRACER_SIZE;
+	ret = tracing_copy_word(buf, sizeof(buf), ubuf, cnt);
+	if (ret < 0)
+		return ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = tracing_set_tracer(tr, strstrip(buf));
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations current_tracer_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= current_tracer_read,
+	.write		= current_tracer_write,
+	.release	= tracing_release_file_tr,
+	.llseek		= generic_file_llseek,
+};
+
+static int available_tracers_show(struct seq_file *m, void *v)
+{
+	struct tracer *t;
+
+	mutex_lock(&trace_types_lock);
+	for (t = trace_types; t; t = t->next)
+		seq_printf(m, "%s%c", t->name, t->next ? ' ' : '\n');
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+static int available_tracers_open(struct inode *inode, struct file *filp)
+{
+	int ret = tracing_check_open(NULL);
+
+	return ret ? ret : single_open(filp, available_tracers_show, NULL);
+}
+
+static const struct file_operations available_tracers_fops = {
+	.open		= available_tracers_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/* --- buffer sizes ----------------------------------------------------- */
+
+/* Resize one CPU's ring or all of them.  trace_types_lock. */
+static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
+{
+	int ret, c;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!tr->buffer)
+		return -ENODEV;
+	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	if (ret < 0)
+		return ret;
+
+	for_each_possible_cpu(c) {
+		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
+			continue;
+		/* Freeing shrinks to the minimum: show what remains. */
+		*per_cpu_ptr(tr->cpu_size, c) = size ? size :
+			ring_buffer_size(tr->buffer, c);
+	}
+	return 0;
+}
+
+static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_cpu_file *cf = filp->private_data;
+	struct trace_array *tr = cf->tr;
+	unsigned long size = 0;
+	bool same = true;
+	char buf[32];
+	int len, cpu;
+
+	mutex_lock(&trace_types_lock);
+	if (cf->cpu != RING_BUFFER_ALL_CPUS) {
+		size = *per_cpu_ptr(tr->cpu_size, cf->cpu);
+	} else {
+		for_each_possible_cpu(cpu) {
+			unsigned long s = *per_cpu_ptr(tr->cpu_size, cpu);
+
+			if (size && s != size)
+				same = false;
+			size = s;
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+
+	if (same)
+		len = scnprintf(buf, sizeof(buf), "%lu\n", size >> 10);
+	else
+		len = scnprintf(buf, sizeof(buf), "X\n");
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_cpu_file *cf = filp->private_data;
+	unsigned long kb;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &kb);
+	if (ret)
+		return ret;
+	if (!kb || kb > ULONG_MAX >> 10)
+		return -EINVAL;
+
+	mutex_lock(&trace_types_lock);
+	ret = tracing_resize(cf->tr, kb << 10, cf->cpu);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations buffer_size_fops = {
+	.open		= tracing_open_cpu_file,
+	.read		= buffer_size_read,
+	.write		= buffer_size_write,
+	.release	= tracing_release_cpu_file,
+	.llseek		= default_llseek,
+};
+
+static ssize_t buffer_total_size_read(struct file *filp, char __user *ubuf,
+				      size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long kb = 0;
+	char buf[32];
+	int len, cpu;
+
+	mutex_lock(&trace_types_lock);
+	for_each_possible_cpu(cpu)
+		kb += *per_cpu_ptr(tr->cpu_size, cpu) >> 10;
+	mutex_unlock(&trace_types_lock);
+
+	len = scnprintf(buf, sizeof(buf), "%lu\n", kb);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations buffer_total_size_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= buffer_total_size_read,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+static ssize_t subbuf_size_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[32];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%d\n",
+			ring_buffer_subbuf_size_get(tr->buffer) / 1024);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+/*
+ * The size is rounded up to a power-of-two number of pages.  Changing it
+ * drops every record, so recording is stopped and consuming readers are
+ * held off meanwhile.
+ */
+static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long kb;
+	int order, ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &kb);
+	if (ret)
+		return ret;
+	if (!kb || kb > (PAGE_SIZE << TRACE_SUBBUF_MAX_ORDER) / 1024)
+		return -EINVAL;
+	order = get_order(kb * 1024);
+
+	mutex_lock(&trace_types_lock);
+	if (order != ring_buffer_subbuf_order_get(tr->buffer)) {
+		tracing_stop_tr(tr);
+		mutex_lock(&tr->consume_lock);
+		ret = ring_buffer_subbuf_order_set(tr->buffer, order);
+		mutex_unlock(&tr->consume_lock);
+		tracing_start_tr(tr);
+	}
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations subbuf_size_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= subbuf_size_read,
+	.write		= subbuf_size_write,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+static ssize_t buffer_percent_read(struct file *filp, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[16];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%d\n", READ_ONCE(tr->buffer_percent));
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t buffer_percent_write(struct file *filp, const char __user *ubuf,
+				    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 100)
+		return -EINVAL;
+	WRITE_ONCE(tr->buffer_percent, val);
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations buffer_percent_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= buffer_percent_read,
+	.write		= buffer_percent_write,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+/* free_buffer: closing it shrinks the buffer to its minimum. */
+static ssize_t free_buffer_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static int free_buffer_release(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+
+	mutex_lock(&trace_types_lock);
+	if (tr->flags & TRACE_OPT(DISABLE_ON_FREE))
+		tracer_tracing_off(tr);
+	tracing_resize(tr, 0, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+
+	return tracing_release_file_tr(inode, filp);
+}
+
+static const struct file_operations free_buffer_fops = {
+	.open		= tracing_open_file_tr,
+	.write		= free_buffer_write,
+	.release	= free_buffer_release,
+};
+
+/* --- trace_clock and timestamp_mode ------------------------------------- */
+
+static int trace_clock_show(struct seq_file *m, void *v)
+{
+	struct trace_array *tr = m->private;
+	int i, cur = READ_ONCE(tr->clock_id);
+
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
+		seq_printf(m, i == cur ? "%s[%s]" : "%s%s", i ? " " : "",
+			   trace_clocks[i].name);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static int trace_clock_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(tr);
+	if (ret)
+		return ret;
+	ret = single_open(filp, trace_clock_show, tr);
+	if (ret)
+		trace_array_put(tr);
+	return ret;
+}
+
+static int tracing_single_release_tr(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return single_release(inode, filp);
+}
+
+static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	struct trace_array *tr = m->private;
+	char buf[64];
+	ssize_t ret;
+
+	ret = tracing_copy_word(buf, sizeof(buf), ubuf, cnt);
+	if (ret < 0)
+		return ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = tracing_set_clock(tr, strstrip(buf));
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_clock_fops = {
+	.open		= trace_clock_open,
+	.read		= seq_read,
+	.write		= trace_clock_write,
+	.llseek		= seq_lseek,
+	.release	= tracing_single_release_tr,
+};
+
+static int timestamp_mode_show(struct seq_file *m, void *v)
+{
+	struct trace_array *tr = m->private;
+
+	if (ring_buffer_time_stamp_abs(tr->buffer))
+		seq_puts(m, "delta [absolute]\n");
+	else
+		seq_puts(m, "[delta] absolute\n");
+	return 0;
+}
+
+static int timestamp_mode_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(tr);
+	if (ret)
+		return ret;
+	ret = single_open(filp, timestamp_mode_show, tr);
+	if (ret)
+		trace_array_put(tr);
+	return ret;
+}
+
+static const struct file_operations timestamp_mode_fops = {
+	.open		= timestamp_mode_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= tracing_single_release_tr,
+};
+
+/* --- tracing_cpumask ---------------------------------------------------- */
+
+static ssize_t tracing_cpumask_read(struct file *filp, char __user *ubuf,
+				    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	ssize_t ret;
+	char *text;
+
+	mutex_lock(&trace_types_lock);
+	text = kasprintf(GFP_KERNEL, "%*pb\n",
+			 cpumask_pr_args(tr->tracing_cpumask));
+	mutex_unlock(&trace_types_lock);
+	if (!text)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+	kfree(text);
+	return ret;
+}
+
+/*
+ * A CPU leaving the mask has its ring's recording disabled; one joining
+ * has it enabled again.  trace_types_lock.
+ */
+static void tracing_set_cpumask(struct trace_array *tr,
+				const struct cpumask *mask)
+{
+	int cpu;
+
+	lockdep_assert_held(&trace_types_lock);
+	for_each_possible_cpu(cpu) {
+		bool was = cpumask_test_cpu(cpu, tr->tracing_cpumask);
+		bool now = cpumask_test_cpu(cpu, mask);
+
+		if (was && !now)
+			ring_buffer_record_disable_cpu(tr->buffer, cpu);
+		else if (!was && now)
+			ring_buffer_record_enable_cpu(tr->buffer, cpu);
+	}
+	cpumask_copy(tr->tracing_cpumask, mask);
+}
+
+static ssize_t tracing_cpumask_write(struct file *filp,
+				     const char __user *ubuf,
+				     size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	cpumask_var_t mask;
+	int ret;
+
+	if (!cnt || cnt > KMALLOC_MAX_SIZE)
+		return -EINVAL;
+	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	ret = cpumask_parse_user(ubuf, cnt, mask);
+	if (!ret) {
+		mutex_lock(&trace_types_lock);
+		tracing_set_cpumask(tr, mask);
+		mutex_unlock(&trace_types_lock);
+	}
+	free_cpumask_var(mask);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations tracing_cpumask_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= tracing_cpumask_read,
+	.write		= tracing_cpumask_write,
+	.release	= tracing_release_file_tr,
+	.llseek		= generic_file_llseek,
+};
+
+/* --- options ------------------------------------------------------------- */
+
+static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
+	[TRACE_OPT_SYM_OFFSET_BIT]	= "sym-offset",
+	[TRACE_OPT_SYM_ADDR_BIT]	= "sym-addr",
+	[TRACE_OPT_RAW_BIT]		= "raw",
+	[TRACE_OPT_BLOCK_BIT]		= "block",
+	[TRACE_OPT_PRINTK_BIT]		= "trace_printk",
+	[TRACE_OPT_PRINTK_MSGONLY_BIT]	= "printk-msg-only",
+	[TRACE_OPT_CONTEXT_INFO_BIT]	= "context-info",
+	[TRACE_OPT_RECORD_CMD_BIT]	= "record-cmd",
+	[TRACE_OPT_RECORD_TGID_BIT]	= "record-tgid",
+	[TRACE_OPT_OVERWRITE_BIT]	= "overwrite",
+	[TRACE_OPT_DISABLE_ON_FREE_BIT]	= "disable_on_free",
+	[TRACE_OPT_IRQ_INFO_BIT]	= "irq-info",
+	[TRACE_OPT_MARKERS_BIT]		= "markers",
+	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
+	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
+};
+
+/* Is the option built into this kernel? */
+static bool trace_opt_present(int bit)
+{
+	if (bit == TRACE_OPT_STACKTRACE_BIT)
+		return IS_ENABLED(CONFIG_STACKTRACE);
+	return true;
+}
+
+/* Set or clear one option of @tr.  trace_types_lock. */
+static int trace_set_opt(struct trace_array *tr, int bit, bool on)
+{
+	unsigned long mask = BIT(bit);
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!!(tr->flags & mask) == on)
+		return 0;
+
+	switch (bit) {
+	case TRACE_OPT_OVERWRITE_BIT:
+		if (tr->buffer)
+			ring_buffer_change_overwrite(tr->buffer, on);
+		break;
+	case TRACE_OPT_RECORD_CMD_BIT:
+	case TRACE_OPT_RECORD_TGID_BIT:
+		if (on)
+			trace_cmdline_start();
+		break;
+	}
+
+	if (on)
+		WRITE_ONCE(tr->flags, tr->flags | mask);
+	else
+		WRITE_ONCE(tr->flags, tr->flags & ~mask);
+	return 0;
+}
+
+/* "name" or "noname", as trace_options and trace_options= take it. */
+static int trace_set_option_string(struct trace_array *tr, char *option)
+{
+	bool on = true;
+	int bit;
+
+	option = strstrip(option);
+	if (str_has_prefix(option, "no")) {
+		on = false;
+		option += 2;
+	}
+	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
+		if (trace_opt_present(bit) && !strcmp(option, trace_opt_names[bit]))
+			return trace_set_opt(tr, bit, on);
+	}
+	return -EINVAL;
+}
+
+static int trace_options_show(struct seq_file *m, void *v)
+{
+	struct trace_array *tr = m->private;
+	int bit;
+
+	mutex_lock(&trace_types_lock);
+	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
+		if (!trace_opt_present(bit))
+			continue;
+		seq_printf(m, "%s%s\n", tr->flags & BIT(bit) ? "" : "no",
+			   trace_opt_names[bit]);
+	}
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+static int trace_options_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(tr);
+	if (ret)
+		return ret;
+	ret = single_open(filp, trace_options_show, tr);
+	if (ret)
+		trace_array_put(tr);
+	return ret;
+}
+
+static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	struct trace_array *tr = m->private;
+	char buf[64];
+	ssize_t ret;
+
+	ret = tracing_copy_word(buf, sizeof(buf), ubuf, cnt);
+	if (ret < 0)
+		return ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = trace_set_option_string(tr, buf);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_options_fops = {
+	.open		= trace_options_open,
+	.read		= seq_read,
+	.write		= trace_options_write,
+	.llseek		= seq_lseek,
+	.release	= tracing_single_release_tr,
+};
+
+static int option_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_option_file *of = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(of->tr);
+	if (ret)
+		return ret;
+	filp->private_data = of;
+	return 0;
+}
+
+static int option_file_release(struct inode *inode, struct file *filp)
+{
+	struct trace_option_file *of = inode->i_private;
+
+	trace_array_put(of->tr);
+	return 0;
+}
+
+static ssize_t option_file_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_option_file *of = filp->private_data;
+	char buf[4];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%d\n",
+			!!(READ_ONCE(of->tr->flags) & BIT(of->bit)));
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_option_file *of = filp->private_data;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+
+	mutex_lock(&trace_types_lock);
+	ret = trace_set_opt(of->tr, of->bit, val);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations option_file_fops = {
+	.open		= option_file_open,
+	.read		= option_file_read,
+	.write		= option_file_write,
+	.release	= option_file_release,
+	.llseek		= generic_file_llseek,
+};
+
+/* --- per-CPU statistics -------------------------------------------------- */
+
+/* A time stamp as seconds.microseconds, or the raw count of a non-time clock. */
+static void stats_print_ts(struct trace_seq *s, struct trace_array *tr,
+			   const char *what, u64 ts)
+{
+	u64 usecs;
+	u32 rem;
+
+	if (!trace_clock_in_ns(tr)) {
+		trace_seq_printf(s, "%s: %llu\n", what, ts);
+		return;
+	}
+	usecs = div_u64(ts, NSEC_PER_USEC);
+	usecs = div_u64_rem(usecs, USEC_PER_SEC, &rem);
+	trace_seq_printf(s, "%s: %5llu.%06u\n", what, usecs, rem);
+}
+
+static ssize_t stats_read(struct file *filp, char __user *ubuf,
+			  size_t cnt, loff_t *ppos)
+{
+	struct trace_cpu_file *cf = filp->private_data;
+	struct trace_buffer *buffer = cf->tr->buffer;
+	int cpu = cf->cpu;
+	struct trace_seq *s;
+	ssize_t ret;
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	trace_seq_init(s);
+
+	trace_seq_printf(s, "entries: %lu\n",
+			 ring_buffer_entries_cpu(buffer, cpu));
+	trace_seq_printf(s, "overrun: %lu\n",
+			 ring_buffer_overrun_cpu(buffer, cpu));
+	trace_seq_printf(s, "commit overrun: %lu\n",
+			 ring_buffer_commit_overrun_cpu(buffer, cpu));
+	trace_seq_printf(s, "bytes: %lu\n", ring_buffer_bytes_cpu(buffer, cpu));
+	stats_print_ts(s, cf->tr, "oldest event ts",
+		       ring_buffer_oldest_event_ts(buffer, cpu));
+	stats_print_ts(s, cf->tr, "now ts", ring_buffer_time_stamp(buffer));
+	trace_seq_printf(s, "dropped events: %lu\n",
+			 ring_buffer_dropped_events_cpu(buffer, cpu));
+	trace_seq_printf(s, "read events: %lu\n",
+			 ring_buffer_read_events_cpu(buffer, cpu));
+
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
+				      trace_seq_used(s));
+	kfree(s);
+	return ret;
+}
+
+static const struct file_operations stats_fops = {
+	.open		= tracing_open_cpu_file,
+	.read		= stats_read,
+	.release	= tracing_release_cpu_file,
+	.llseek		= default_llseek,
+};
+
+/* --- trace exports ------------------------------------------------------- */
+
+/* Registered exports, newest first; RCU readers, updates under the mutex. */
+static struct trace_export __rcu *trace_exports_list;
+static DEFINE_MUTEX(trace_exports_lock);
+static DEFINE_STATIC_KEY_FALSE(trace_exports_enabled);
+
+/**
+ * trace_exports_send - give a record to the exports that want its kind
+ * @event: the record, reserved and not yet committed
+ * @flag:  TRACE_EXPORT_FUNCTION, _EVENT or _MARKER
+ *
+ * Called by writers with preemption disabled (between reserve and
+ * commit); the RCU read side pairs with the synchronize_rcu() in
+ * unregister_ftrace_export().
+ */
+void notrace trace_exports_send(struct ring_buffer_event *event, int flag)
+{
+	struct trace_export *export;
+
+	if (!static_branch_unlikely(&trace_exports_enabled))
+		return;
+
+	rcu_read_lock();
+	for (export = rcu_dereference(trace_exports_list); export;
+	     export = rcu_dereference(export->next)) {
+		if (export->flags & flag)
+			export->write(export, ring_buffer_event_data(event),
+				      ring_buffer_event_length(event));
+	}
+	rcu_read_unlock();
+}
+
+/**
+ * register_ftrace_export - send a copy of trace records to @export
+ * @export: the export; @export->write and @export->flags must be set
+ *
+ * Records of the kinds in @export->flags are passed to @export->write as
+ * they are written, in the writer's context (any context, preemption
+ * disabled).
+ *
+ * Return: 0, or -EINVAL without a write callback.
+ */
+int register_ftrace_export(struct trace_export *export)
+{
+	if (WARN_ON_ONCE(!export->write))
+		return -EINVAL;
+
+	guard(mutex)(&trace_exports_lock);
+	rcu_assign_pointer(export->next,
+			   rcu_dereference_protected(trace_exports_list, 1));
+	rcu_assign_pointer(trace_exports_list, export);
+	static_branch_inc(&trace_exports_enabled);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_export);
+
+/**
+ * unregister_ftrace_export - stop sending records to @export
+ * @export: an export given to register_ftrace_export()
+ *
+ * Waits until no writer can still be calling it.
+ *
+ * Return: 0, or -EINVAL if @export was not registered.
+ */
+int unregister_ftrace_export(struct trace_export *export)
+{
+	struct trace_export __rcu **link;
+	struct trace_export *e;
+
+	mutex_lock(&trace_exports_lock);
+	for (link = &trace_exports_list;
+	     (e = rcu_dereference_protected(*link, 1)); link = &e->next) {
+		if (e == export)
+			break;
+	}
+	if (!e) {
+		mutex_unlock(&trace_exports_lock);
+		return -EINVAL;
+	}
+	rcu_assign_pointer(*link, rcu_dereference_protected(export->next, 1));
+	static_branch_dec(&trace_exports_enabled);
+	mutex_unlock(&trace_exports_lock);
+
+	synchronize_rcu();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_export);
+
+/* --- tracefs layout ------------------------------------------------------ */
+
+static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
+{
+	struct trace_cpu_file *cf = &tr->cpu_files[cpu];
+	struct dentry *d;
+	char name[16];
+
+	snprintf(name, sizeof(name), "cpu%d", cpu);
+	d = tracefs_create_dir(name, tr->percpu_dir);
+	if (IS_ERR_OR_NULL(d)) {
+		pr_warn("could not create tracefs directory per_cpu/%s\n", name);
+		return;
+	}
+	trace_create_file("trace", TRACE_MODE_WRITE, d, cf, &tracing_fops);
+	trace_create_file("trace_pipe", TRACE_MODE_READ, d, cf,
+			  &tracing_pipe_fops);
+	trace_create_file("trace_pipe_raw", TRACE_MODE_READ, d, cf,
+			  &tracing_raw_fops);
+	trace_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, cf,
+			  &buffer_size_fops);
+	trace_create_file("stats", TRACE_MODE_READ, d, cf, &stats_fops);
+}
+
+static void trace_create_option_files(struct trace_array *tr)
+{
+	int bit;
+
+	tr->options_dir = tracefs_create_dir("options", tr->dir);
+	if (IS_ERR_OR_NULL(tr->options_dir)) {
+		pr_warn("could not create tracefs directory options\n");
+		tr->options_dir = NULL;
+		return;
+	}
+	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
+		if (!trace_opt_present(bit))
+			continue;
+		tr->opt_files[bit].tr = tr;
+		tr->opt_files[bit].bit = bit;
+		trace_create_file(trace_opt_names[bit], TRACE_MODE_WRITE,
+				  tr->options_dir, &tr->opt_files[bit],
+				  &option_file_fops);
+	}
+}
+
+/* The files every instance has. */
+static void trace_create_instance_files(struct trace_array *tr)
+{
+	struct dentry *d = tr->dir;
+	int cpu;
+
+	trace_create_file("tracing_on", TRACE_MODE_WRITE, d, tr,
+			  &tracing_on_fops);
+	trace_create_file("current_tracer", TRACE_MODE_WRITE, d, tr,
+			  &current_tracer_fops);
+	trace_create_file("available_tracers", TRACE_MODE_READ, d, tr,
+			  &available_tracers_fops);
+	trace_create_file("trace", TRACE_MODE_WRITE, d, &tr->all_cpus,
+			  &tracing_fops);
+	trace_create_file("trace_pipe", TRACE_MODE_READ, d, &tr->all_cpus,
+			  &tracing_pipe_fops);
+	trace_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, &tr->all_cpus,
+			  &buffer_size_fops);
+	trace_create_file("buffer_total_size_kb", TRACE_MODE_READ, d, tr,
+			  &buffer_total_size_fops);
+	trace_create_file("buffer_subbuf_size_kb", TRACE_MODE_WRITE, d, tr,
+			  &subbuf_size_fops);
+	trace_create_file("buffer_percent", TRACE_MODE_WRITE, d, tr,
+			  &buffer_percent_fops);
+	trace_create_file("free_buffer", 0200, d, tr, &free_buffer_fops);
+	trace_create_file("trace_clock", TRACE_MODE_WRITE, d, tr,
+			  &trace_clock_fops);
+	trace_create_file("timestamp_mode", TRACE_MODE_READ, d, tr,
+			  &timestamp_mode_fops);
+	trace_create_file("tracing_cpumask", TRACE_MODE_WRITE, d, tr,
+			  &tracing_cpumask_fops);
+	trace_create_file("trace_options", TRACE_MODE_WRITE, d, tr,
+			  &trace_options_fops);
+	trace_marker_create_files(tr, d);
+	trace_errlog_create_file(tr, d);
+	trace_create_option_files(tr);
+
+	tr->percpu_dir = tracefs_create_dir("per_cpu", d);
+	if (IS_ERR_OR_NULL(tr->percpu_dir)) {
+		pr_warn("could not create tracefs directory per_cpu\n");
+		tr->percpu_dir = NULL;
+		return;
+	}
+	for_each_possible_cpu(cpu)
+		trace_create_cpu_dir(tr, cpu);
+}
+
+#ifdef CONFIG_DEBUG_FS
+/* /sys/kernel/debug/tracing mounts tracefs when walked into. */
+static struct vfsmount *trace_automount(struct dentry *mntpt, void *data)
+{
+	struct file_system_type *fs = get_fs_type("tracefs");
+	struct vfsmount *mnt = NULL;
+
+	if (fs) {
+		mnt = vfs_submount(mntpt, fs, "tracefs", NULL);
+		put_filesystem(fs);
+		/* One reference for the mount tree, one for the caller. */
+		mnt = IS_ERR(mnt) ? NULL : mntget(mnt);
+	}
+	return mnt;
+}
+
+static void __init trace_create_debugfs_link(void)
+{
+	debugfs_create_automount("tracing", NULL, trace_automount, NULL);
+}
+#else
+static inline void trace_create_debugfs_link(void)
+{
+}
+#endif
+
+static int __init tracer_init_tracefs(void)
+{
+	struct trace_array *tr = &global_trace;
+
+	if (tracing_disabled)
+		return 0;
+	if (!tracefs_initialized()) {
+		pr_warn("tracefs is not available: no /sys/kernel/tracing\n");
+		return 0;
+	}
+
+	/* The files of the top level live in the tracefs root. */
+	tr->dir = NULL;
+	trace_create_instance_files(tr);
+	trace_readme_create_file(NULL);
+	trace_printk_create_files(NULL);
+	trace_cmdline_create_files(NULL);
+	trace_create_debugfs_link();
+	return 0;
+}
+fs_initcall(tracer_init_tracefs);
+
+/* --- boot ---------------------------------------------------------------- */
+
+static void __init trace_apply_boot_options(struct trace_array *tr)
+{
+	char *buf = trace_boot_options;
+	char *opt;
+
+	mutex_lock(&trace_types_lock);
+	while ((opt = strsep(&buf, ",")) != NULL) {
+		if (*opt && trace_set_option_string(tr, opt))
+			pr_warn("unknown trace option '%s'\n", opt);
+	}
+	mutex_unlock(&trace_types_lock);
+}
+
+/**
+ * early_trace_init - allocate the top-level buffer
+ *
+ * Called by start_kernel() before the scheduler starts, so that
+ * trace_printk() works from here on.
+ */
+void __init early_trace_init(void)
+{
+	struct trace_array *tr = &global_trace;
+	int cpu;
+
+	if (*trace_boot_clock) {
+		int id = trace_clock_lookup(trace_boot_clock);
+
+		if (id < 0)
+			pr_warn("unknown trace_clock '%s'\n", trace_boot_clock);
+		else
+			tr->clock_id = id;
+	}
+
+	tr->cpu_size = alloc_percpu(unsigned long);
+	tr->cpu_files = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_files), GFP_KERNEL);
+	if (!tr->cpu_size || !tr->cpu_files ||
+	    !zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
+		goto fail;
+	cpumask_copy(tr->tracing_cpumask, cpu_possible_mask);
+
+	tr->all_cpus.tr = tr;
+	tr->all_cpus.cpu = RING_BUFFER_ALL_CPUS;
+	for_each_possible_cpu(cpu) {
+		tr->cpu_files[cpu].tr = tr;
+		tr->cpu_files[cpu].cpu = cpu;
+		*per_cpu_ptr(tr->cpu_size, cpu) = trace_buf_size;
+	}
+
+	tr->buffer = ring_buffer_alloc(trace_buf_size,
+				       tr->flags & TRACE_OPT(OVERWRITE) ?
+				       RB_FL_OVERWRITE : 0);
+	if (!tr->buffer)
+		goto fail;
+	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].read);
+
+	if (trace_printk_early_init() || trace_cmdline_init()) {
+		ring_buffer_free(tr->buffer);
+		tr->buffer = NULL;
+		goto fail;
+	}
+	trace_output_init();
+
+	register_tracer(&nop_trace);
+	tr->current_trace = &nop_trace;
+	trace_apply_boot_options(tr);
+
+	tracing_disabled = 0;
+	return;
+
+fail:
+	pr_err("could not allocate the trace buffer: tracing disabled\n");
+	kfree(tr->cpu_files);
+	tr->cpu_files = NULL;
+	free_percpu(tr->cpu_size);
+	tr->cpu_size = NULL;
+}
+
+/**
+ * trace_init - finish setting up tracing once RCU and workqueues exist
+ *
+ * The oops and panic hooks, and the hooks that need tracepoint
+ * registration (which needs RCU).
+ */
+void __init trace_init(void)
+{
+	if (tracing_disabled)
+		return;
+	trace_panic_notifiers_init();
+	trace_printk_late_init();
+}

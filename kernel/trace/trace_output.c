@@ -1,0 +1,557 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Turning records into text: the table of record types and their print
+ * functions (struct trace_event), the header of the trace file, the
+ * context columns that start each line, and the print functions of the
+ * core's own record types (trace_printk(), trace_marker, stacks).
+ *
+ * The format is ABI: tools and scripts parse it.  A default line reads
+ *
+ *        <comm>-<pid>     [<cpu>] <flags> <secs>.<usecs>: <record>
+ *
+ * with the flags columns only when the irq-info option is set.
+ */
+
+#include <linux/kallsyms.h>
+#include <linux/seq_file.h>
+#include <linux/rculist.h>
+#include <linux/hashtable.h>
+#include <linux/idr.h>
+
+#include "trace.h"
+
+/* --- the table of record types ------------------------------------------ */
+
+/*
+ * Registered types by number.  Readers look them up under RCU (the dump
+ * path included); registration is serialized by trace_event_mutex.
+ */
+#define TRACE_EVENT_HASH_BITS	7
+static DEFINE_HASHTABLE(trace_event_table, TRACE_EVENT_HASH_BITS);
+static DEFINE_MUTEX(trace_event_mutex);
+static DEFINE_IDA(trace_event_ida);
+
+/**
+ * ftrace_find_event - the print functions of a record type
+ * @type: the record type
+ *
+ * The caller holds rcu_read_lock() while it uses the result.
+ *
+ * Return: the registered trace_event, or NULL.
+ */
+struct trace_event *ftrace_find_event(int type)
+{
+	struct trace_event *event;
+
+	hash_for_each_possible_rcu(trace_event_table, event, node, type,
+				   lockdep_is_held(&trace_event_mutex)) {
+		if (event->type == type)
+			return event;
+	}
+	return NULL;
+}
+
+/**
+ * register_trace_event - teach the trace output a record type
+ * @event: the type and its print functions; @event->type 0 asks for a
+ *         free number, which is stored in @event->type
+ *
+ * Return: the record type, or 0 if it is taken or none is free.
+ */
+int register_trace_event(struct trace_event *event)
+{
+	int type;
+
+	if (WARN_ON_ONCE(!event || !event->funcs))
+		return 0;
+
+	guard(mutex)(&trace_event_mutex);
+	type = event->type;
+	if (!type) {
+		type = ida_alloc_range(&trace_event_ida,
+				       TRACE_FIRST_DYNAMIC_TYPE,
+				       TRACE_EVENT_TYPE_MAX, GFP_KERNEL);
+		if (type < 0)
+			return 0;
+	} else if (type >= TRACE_FIRST_DYNAMIC_TYPE) {
+		if (type > TRACE_EVENT_TYPE_MAX ||
+		    ida_alloc_range(&trace_event_ida, type, type,
+				    GFP_KERNEL) < 0)
+			return 0;
+	} else if (ftrace_find_event(type)) {
+		return 0;
+	}
+
+	event->type = type;
+	hash_add_rcu(trace_event_table, &event->node, type);
+	return type;
+}
+EXPORT_SYMBOL_GPL(register_trace_event);
+
+/**
+ * unregister_trace_event - forget a record type
+ * @event: an event given to register_trace_event()
+ *
+ * Records of the type still in a buffer print as unknown afterwards.
+ * Waits until no reader can still be using @event.
+ *
+ * Return: 0.
+ */
+int unregister_trace_event(struct trace_event *event)
+{
+	mutex_lock(&trace_event_mutex);
+	hash_del_rcu(&event->node);
+	if (event->type >= TRACE_FIRST_DYNAMIC_TYPE)
+		ida_free(&trace_event_ida, event->type);
+	mutex_unlock(&trace_event_mutex);
+	synchronize_rcu();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(unregister_trace_event);
+
+/**
+ * trace_handle_return - the result of a print function that wrote to @s
+ * @s: the sequence it wrote to
+ *
+ * Return: TRACE_TYPE_PARTIAL_LINE if a write did not fit, else
+ * TRACE_TYPE_HANDLED.
+ */
+enum print_line_t trace_handle_return(struct trace_seq *s)
+{
+	return trace_seq_has_overflowed(s) ? TRACE_TYPE_PARTIAL_LINE :
+					     TRACE_TYPE_HANDLED;
+}
+EXPORT_SYMBOL_GPL(trace_handle_return);
+
+/* --- pieces of a line ----------------------------------------------------- */
+
+/**
+ * seq_print_ip_sym - print a code address as its symbol
+ * @s:         the sequence
+ * @ip:        the address
+ * @sym_flags: TRACE_OPT(SYM_OFFSET) adds "+off/size [module]",
+ *             TRACE_OPT(SYM_ADDR) appends " <address>"
+ *
+ * An address without a symbol prints as hex, a zero address as "0".
+ */
+void seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+		      unsigned long sym_flags)
+{
+	char name[KSYM_SYMBOL_LEN];
+
+	if (!ip) {
+		trace_seq_putc(s, '0');
+		return;
+	}
+
+	name[0] = '\0';
+	if (sym_flags & TRACE_OPT(SYM_OFFSET))
+		sprint_symbol(name, ip);
+	else
+		kallsyms_lookup(ip, NULL, NULL, NULL, name);
+	if (name[0])
+		trace_seq_puts(s, name);
+	else
+		trace_seq_printf(s, "0x%08lx", ip);
+
+	if (sym_flags & TRACE_OPT(SYM_ADDR))
+		trace_seq_printf(s, " <%0*lx>", 2 * (int)sizeof(long), ip);
+}
+
+/*
+ * The five flag columns of irq-info: interrupts, resched request, interrupt
+ * context, then preemption and migrate-disable depth in hex ('.' for 0).
+ */
+static char irq_state_char(unsigned char flags)
+{
+	bool irqs_off = flags & TRACE_FLAG_IRQS_OFF;
+	bool bh_off = flags & TRACE_FLAG_BH_OFF;
+
+	if (irqs_off)
+		return bh_off ? 'D' : 'd';
+	if (bh_off)
+		return 'b';
+	return flags & TRACE_FLAG_IRQS_NOSUPPORT ? 'X' : '.';
+}
+
+static char resched_char(unsigned char flags)
+{
+	static const char chars[4] = { '.', 'n', 'p', 'N' };
+	int idx = (flags & TRACE_FLAG_NEED_RESCHED ? 1 : 0) |
+		  (flags & TRACE_FLAG_PREEMPT_RESCHED ? 2 : 0);
+
+	return chars[idx];
+}
+
+static char irq_context_char(unsigned char flags)
+{
+	bool nmi = flags & TRACE_FLAG_NMI;
+	bool hard = flags & TRACE_FLAG_HARDIRQ;
+	bool soft = flags & TRACE_FLAG_SOFTIRQ;
+
+	if (nmi)
+		return hard ? 'Z' : 'z';
+	if (hard)
+		return soft ? 'H' : 'h';
+	return soft ? 's' : '.';
+}
+
+static char depth_char(unsigned int depth)
+{
+	return depth ? hex_asc_lo(depth) : '.';
+}
+
+static void print_irq_info(struct trace_seq *s, struct trace_entry *entry)
+{
+	trace_seq_putc(s, irq_state_char(entry->flags));
+	trace_seq_putc(s, resched_char(entry->flags));
+	trace_seq_putc(s, irq_context_char(entry->flags));
+	trace_seq_putc(s, depth_char(entry->preempt_count & 0xf));
+	trace_seq_putc(s, depth_char(entry->preempt_count >> 4));
+}
+
+/* Seconds and microseconds for a time clock, the raw count otherwise. */
+static void print_timestamp(struct trace_seq *s, struct trace_iterator *iter)
+{
+	u64 usecs;
+	u32 rem;
+
+	if (!(iter->iter_flags & TRACE_FILE_TIME_IN_NS)) {
+		trace_seq_printf(s, " %12llu", iter->ts);
+		return;
+	}
+	usecs = div_u64(iter->ts, NSEC_PER_USEC);
+	usecs = div_u64_rem(usecs, USEC_PER_SEC, &rem);
+	trace_seq_printf(s, " %5llu.%06u", usecs, rem);
+}
+
+/* "  <comm>-<pid>  [(<tgid>)] [<cpu>] [<flags>] <time>: " */
+static void print_context(struct trace_iterator *iter, unsigned long flags)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_entry *entry = iter->ent;
+	char comm[TASK_COMM_LEN];
+
+	trace_find_cmdline(entry->pid, comm);
+	trace_seq_printf(s, "%16s-%-7d ", comm, entry->pid);
+	if (flags & TRACE_OPT(RECORD_TGID)) {
+		int tgid = trace_find_tgid(entry->pid);
+
+		if (tgid)
+			trace_seq_printf(s, "(%7d) ", tgid);
+		else
+			trace_seq_puts(s, "(-------) ");
+	}
+	trace_seq_printf(s, "[%03d] ", iter->cpu);
+	if (flags & TRACE_OPT(IRQ_INFO))
+		print_irq_info(s, entry);
+	print_timestamp(s, iter);
+	trace_seq_puts(s, ": ");
+}
+
+/* --- whole lines ------------------------------------------------------------ */
+
+static bool is_printk_type(int type)
+{
+	return type == TRACE_PRINT || type == TRACE_BPRINT ||
+	       type == TRACE_BPUTS;
+}
+
+/* printk-msg-only: the text of a trace_printk() record, nothing else. */
+static enum print_line_t print_msg_only(struct trace_iterator *iter)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_entry *entry = iter->ent;
+
+	switch (entry->type) {
+	case TRACE_PRINT:
+		trace_seq_puts(s, ((struct print_entry *)entry)->buf);
+		break;
+	case TRACE_BPRINT: {
+		struct bprint_entry *field = (struct bprint_entry *)entry;
+
+		trace_seq_bprintf(s, field->fmt, field->buf);
+		break;
+	}
+	case TRACE_BPUTS:
+		trace_seq_puts(s, ((struct bputs_entry *)entry)->str);
+		break;
+	}
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_raw_line(struct trace_iterator *iter,
+					struct trace_event *event,
+					unsigned long flags)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_entry *entry = iter->ent;
+
+	if (flags & TRACE_OPT(CONTEXT_INFO))
+		trace_seq_printf(s, "%d %d %llu ", entry->pid, iter->cpu,
+				 iter->ts);
+	if (!event || !event->funcs->raw) {
+		trace_seq_printf(s, "%d ?\n", entry->type);
+		return trace_handle_return(s);
+	}
+	return event->funcs->raw(iter, 0, event);
+}
+
+static enum print_line_t print_text_line(struct trace_iterator *iter,
+					 struct trace_event *event,
+					 unsigned long flags)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (flags & TRACE_OPT(CONTEXT_INFO))
+		print_context(iter, flags);
+	if (!event || !event->funcs->trace) {
+		trace_seq_printf(s, "Unknown type %d\n", iter->ent->type);
+		return trace_handle_return(s);
+	}
+	return event->funcs->trace(iter, flags & TRACE_OPT_SYM_MASK, event);
+}
+
+/**
+ * trace_print_line - format iter->ent into iter->seq
+ * @iter: the reader, positioned on a record
+ *
+ * Prints a "CPU:n [LOST m EVENTS]" line first when records were lost
+ * before this one, then the record as the options ask.
+ *
+ * Return: what the record's print function returned;
+ * TRACE_TYPE_PARTIAL_LINE if the text did not fit.
+ */
+enum print_line_t trace_print_line(struct trace_iterator *iter)
+{
+	unsigned long flags = READ_ONCE(iter->tr->flags);
+	struct trace_seq *s = &iter->seq;
+	struct trace_event *event;
+	enum print_line_t ret;
+
+	if (iter->lost_events == (unsigned long)-1)
+		trace_seq_printf(s, "CPU:%d [LOST EVENTS]\n", iter->cpu);
+	else if (iter->lost_events)
+		trace_seq_printf(s, "CPU:%d [LOST %lu EVENTS]\n", iter->cpu,
+				 iter->lost_events);
+	if (trace_seq_has_overflowed(s))
+		return TRACE_TYPE_PARTIAL_LINE;
+
+	if ((flags & TRACE_OPT(PRINTK_MSGONLY)) &&
+	    is_printk_type(iter->ent->type))
+		return print_msg_only(iter);
+
+	rcu_read_lock();
+	event = ftrace_find_event(iter->ent->type);
+	if (flags & TRACE_OPT(RAW))
+		ret = print_raw_line(iter, event, flags);
+	else
+		ret = print_text_line(iter, event, flags);
+	rcu_read_unlock();
+	return ret;
+}
+
+/* --- the header of the trace file ------------------------------------------ */
+
+/* The legend of the irq-info columns, arrows pointing at "|||||". */
+static const char * const irq_info_legend[] = {
+	"  _-----=> irqs-off/BH-disabled",
+	" / _----=> need-resched",
+	"| / _---=> hardirq/softirq",
+	"|| / _--=> preempt-depth",
+	"||| / _-=> migrate-disable",
+	"|||| /     delay",
+};
+
+/* Records in the buffer, and records written (including overwritten ones). */
+static void print_entry_counts(struct seq_file *m, struct trace_array *tr)
+{
+	unsigned long entries = 0, written = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		unsigned long n = ring_buffer_entries_cpu(tr->buffer, cpu);
+
+		entries += n;
+		written += n + ring_buffer_overrun_cpu(tr->buffer, cpu);
+	}
+	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
+		   entries, written, num_online_cpus());
+}
+
+/**
+ * trace_print_header - the comment lines at the top of the trace file
+ * @m:    the seq_file
+ * @iter: the reader
+ *
+ * The tracer's name, then (with context-info) the record counts and the
+ * column titles matching the options.
+ */
+void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
+{
+	unsigned long flags = READ_ONCE(iter->tr->flags);
+	bool tgid = flags & TRACE_OPT(RECORD_TGID);
+	bool irq = flags & TRACE_OPT(IRQ_INFO);
+	int i;
+
+	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+	if (!(flags & TRACE_OPT(CONTEXT_INFO)))
+		return;
+
+	print_entry_counts(m, iter->tr);
+	if (irq) {
+		for (i = 0; i < ARRAY_SIZE(irq_info_legend); i++)
+			seq_printf(m, "#%*s%s\n", tgid ? 40 : 30, "",
+				   irq_info_legend[i]);
+	}
+	seq_printf(m, "#           TASK-PID    %s CPU#%s  TIMESTAMP  FUNCTION\n",
+		   tgid ? "   TGID   " : "", irq ? "  |||||" : "   ");
+	seq_printf(m, "#              | |      %s   |%s     |         |\n",
+		   tgid ? "     |    " : "", irq ? "   |||||" : "    ");
+}
+
+/* --- the core's record types ------------------------------------------------ */
+
+/* TRACE_PRINT: "<caller>: <text>" */
+static enum print_line_t print_print(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct print_entry *field = (struct print_entry *)iter->ent;
+
+	seq_print_ip_sym(&iter->seq, field->ip, flags);
+	trace_seq_printf(&iter->seq, ": %s", field->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_print_raw(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct print_entry *field = (struct print_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "# %lx %s", field->ip, field->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions print_funcs = {
+	.trace	= print_print,
+	.raw	= print_print_raw,
+};
+
+/* TRACE_BPRINT: "<caller>: <format applied to the packed arguments>" */
+static enum print_line_t print_bprint(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct bprint_entry *field = (struct bprint_entry *)iter->ent;
+
+	seq_print_ip_sym(&iter->seq, field->ip, flags);
+	trace_seq_puts(&iter->seq, ": ");
+	trace_seq_bprintf(&iter->seq, field->fmt, field->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_bprint_raw(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct bprint_entry *field = (struct bprint_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, ": %lx : ", field->ip);
+	trace_seq_bprintf(&iter->seq, field->fmt, field->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions bprint_funcs = {
+	.trace	= print_bprint,
+	.raw	= print_bprint_raw,
+};
+
+/* TRACE_BPUTS: "<caller>: <string>" */
+static enum print_line_t print_bputs(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct bputs_entry *field = (struct bputs_entry *)iter->ent;
+
+	seq_print_ip_sym(&iter->seq, field->ip, flags);
+	trace_seq_puts(&iter->seq, ": ");
+	trace_seq_puts(&iter->seq, field->str);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_bputs_raw(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct bputs_entry *field = (struct bputs_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, ": %lx : ", field->ip);
+	trace_seq_puts(&iter->seq, field->str);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions bputs_funcs = {
+	.trace	= print_bputs,
+	.raw	= print_bputs_raw,
+};
+
+/* TRACE_RAW_DATA: "# <id> buf: <bytes in hex>" */
+static enum print_line_t print_raw_data(struct trace_iterator *iter, int flags,
+					struct trace_event *event)
+{
+	struct raw_data_entry *field = (struct raw_data_entry *)iter->ent;
+	int i, len = iter->ent_size - (int)offsetof(struct raw_data_entry, buf);
+
+	trace_seq_printf(&iter->seq, "# %x buf:", field->id);
+	for (i = 0; i < len; i++)
+		trace_seq_printf(&iter->seq, " %02x",
+				 (unsigned char)field->buf[i]);
+	trace_seq_putc(&iter->seq, '\n');
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions raw_data_funcs = {
+	.trace	= print_raw_data,
+	.raw	= print_raw_data,
+};
+
+/* TRACE_STACK: "<stack trace>" and one " => <function>" line a frame */
+static enum print_line_t print_stack(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct stack_entry *field = (struct stack_entry *)iter->ent;
+	int room = (iter->ent_size - (int)offsetof(struct stack_entry, caller)) /
+		   (int)sizeof(long);
+	int i, n = min(field->size, room);
+
+	trace_seq_puts(&iter->seq, "<stack trace>\n");
+	for (i = 0; i < n && field->caller[i] != ULONG_MAX; i++) {
+		trace_seq_puts(&iter->seq, " => ");
+		seq_print_ip_sym(&iter->seq, field->caller[i], flags);
+		trace_seq_putc(&iter->seq, '\n');
+		if (trace_seq_has_overflowed(&iter->seq))
+			break;
+	}
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions stack_funcs = {
+	.trace	= print_stack,
+};
+
+static struct trace_event core_events[] = {
+	{ .type = TRACE_PRINT,		.funcs = &print_funcs },
+	{ .type = TRACE_BPRINT,		.funcs = &bprint_funcs },
+	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },
+	{ .type = TRACE_RAW_DATA,	.funcs = &raw_data_funcs },
+	{ .type = TRACE_STACK,		.funcs = &stack_funcs },
+};
+
+/**
+ * trace_output_init - register the print functions of the core's records
+ */
+void __init trace_output_init(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(core_events); i++)
+		WARN_ON(!register_trace_event(&core_events[i]));
+}

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * README: the tracefs mini-HOWTO.  It has upstream Linux's wording, which
+ * scripts grep for features ("[gid=<gid>]" says tracefs takes a group id,
+ * ftracetest's "requires:" lines match it), but only the paragraphs of
+ * files this kernel has: a feature the README names must exist.
+ */
+
+#include <linux/seq_file.h>
+
+#include "trace.h"
+
+/**
+ * struct readme_part - a paragraph of the README
+ * @file: the tracefs file it is about, or NULL for general text
+ * @text: the text
+ */
+struct readme_part {
+	const char	*file;
+	const char	*text;
+};
+
+static const struct readme_part readme[] = {
+	{ NULL, "tracing mini-HOWTO:\n\n" },
+	{ NULL, "By default tracefs removes all OTH file permission bits.\n" },
+	{ NULL, "When mounting tracefs an optional group id can be specified\n" },
+	{ NULL, "which adds the group to every directory and file in tracefs:\n\n" },
+	{ NULL, "\t e.g. mount -t tracefs [-o [gid=<gid>]] nodev /sys/kernel/tracing\n\n" },
+	{ "tracing_on", "# echo 0 > tracing_on : quick way to disable tracing\n" },
+	{ "tracing_on", "# echo 1 > tracing_on : quick way to re-enable tracing\n\n" },
+	{ NULL, " Important files:\n" },
+	{ "trace", "  trace\t\t\t- The static contents of the buffer\n" },
+	{ "trace", "\t\t\t  To clear the buffer write into this file: echo > trace\n" },
+	{ "trace_pipe", "  trace_pipe\t\t- A consuming read to see the contents of the buffer\n" },
+	{ "current_tracer", "  current_tracer\t- function and latency tracers\n" },
+	{ "available_tracers", "  available_tracers\t- list of configured tracers for current_tracer\n" },
+	{ "error_log", "  error_log\t- error log for failed commands (that support it)\n" },
+	{ "buffer_size_kb", "  buffer_size_kb\t- view and modify size of per cpu buffer\n" },
+	{ "buffer_total_size_kb", "  buffer_total_size_kb  - view total size of all cpu buffers\n\n" },
+	{ "trace_clock", "  trace_clock\t\t- change the clock used to order events\n" },
+	{ "trace_clock", "       local:   Per cpu clock but may not be synced across CPUs\n" },
+	{ "trace_clock", "      global:   Synced across CPUs but slows tracing down.\n" },
+	{ "trace_clock", "     counter:   Not a clock, but just an increment\n" },
+	{ "trace_clock", "      uptime:   Jiffy counter from time of boot\n" },
+	{ "trace_clock", "        perf:   Same clock that perf events use\n" },
+#ifdef CONFIG_X86_64
+	{ "trace_clock", "     x86-tsc:   TSC cycle counter\n" },
+#endif
+	{ "timestamp_mode", "\n  timestamp_mode\t- view the mode used to timestamp events\n" },
+	{ "timestamp_mode", "       delta:   Delta difference against a buffer-wide timestamp\n" },
+	{ "timestamp_mode", "    absolute:   Absolute (standalone) timestamp\n" },
+	{ "trace_marker", "\n  trace_marker\t\t- Writes into this file writes into the kernel buffer\n" },
+	{ "trace_marker_raw", "\n  trace_marker_raw\t\t- Writes into this file writes binary data into the kernel buffer\n" },
+	{ "tracing_cpumask", "  tracing_cpumask\t- Limit which CPUs to trace\n" },
+	{ "trace_options", "  trace_options\t\t- Set format or modify how tracing happens\n" },
+	{ "trace_options", "\t\t\t  Disable an option by prefixing 'no' to the\n" },
+	{ "trace_options", "\t\t\t  option name\n" },
+	{ "saved_cmdlines_size", "  saved_cmdlines_size\t- echo command number in here to store comm-pid list\n" },
+};
+
+static int readme_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(readme); i++)
+		seq_puts(m, readme[i].text);
+	return 0;
+}
+
+static int readme_open(struct inode *inode, struct file *filp)
+{
+	int ret = tracing_check_open(NULL);
+
+	return ret ? ret : single_open(filp, readme_show, NULL);
+}
+
+static const struct file_operations readme_fops = {
+	.open		= readme_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/**
+ * trace_readme_create_file - create README
+ * @parent: the tracefs directory
+ */
+void __init trace_readme_create_file(struct dentry *parent)
+{
+	trace_create_file("README", TRACE_MODE_READ, parent, NULL, &readme_fops);
+}
