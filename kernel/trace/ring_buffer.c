@@ -41,15 +41,22 @@
  *             is a local cmpxchg of the tail; moving to the next page is a
  *             cmpxchg of the tail to offset 0 of that page (the event that
  *             moves it is reserved in the same step).
- *  stamp_pos  the tail value whose last event has time stamp stamp_ts.
- *  stamp_ts   Each event's delta is taken against stamp_ts, and only when
- *             stamp_pos equals the tail read before reading the clock.
- *             A writer stores its stamp right after its cmpxchg; a writer
- *             that interrupts that window sees stamp_pos != tail and,
+ *  stamp      one local64 word: a tail value and the nesting level of the
+ *             writer that produced it; that writer's time stamp is in its
+ *             per-level record rsv[level].ts.  Each event's delta is taken
+ *             against that time, and only when the stamp's tail equals the
+ *             tail read before reading the clock.  A writer fills rsv and
+ *             then stores the stamp right after its cmpxchg; a writer that
+ *             interrupts that window sees a stamp for another tail and,
  *             instead of guessing, starts a new page, whose header carries
  *             an absolute time stamp.  So every event's decoded time is
  *             exactly the clock value its writer read, and a writer that
- *             finds the tail at offset 0 needs no stamp at all.
+ *             finds the tail at offset 0 needs no stamp at all.  The stamp
+ *             is one word, and the time it names sits in a slot no other
+ *             writer fills while the stamp can still match the tail (a
+ *             writer at that level must first move the tail): a late store
+ *             by an interrupted writer can only make the stamp stale,
+ *             never pair a tail with the wrong time.
  *  nest       how many writers are between reserve and commit.  Only the
  *             outermost one publishes the commit (the page's ABI commit
  *             field and commit_seq); events of inner writers are published
@@ -156,7 +163,8 @@ struct rb_data_page {
 #define RB_MAX_ORDER		(RB_OFF_BITS - 1 - PAGE_SHIFT)
 
 /* Writers of one CPU that may be between reserve and commit at once. */
-#define RB_MAX_NEST		8
+#define RB_LVL_BITS		3
+#define RB_MAX_NEST		BIT(RB_LVL_BITS)
 /* Bits of rb_cpu.ctx per ring_buffer_nest_start() level. */
 #define RB_CTX_BITS		5
 
@@ -195,7 +203,7 @@ struct rb_page {
 struct rb_rsv {
 	u64	start;		/* tail before the reservation */
 	u64	end;		/* tail after it */
-	u64	prev_ts;	/* stamp_ts before it */
+	u64	prev_ts;	/* the stamp's time before it */
 	u64	ts;		/* the event's time stamp */
 };
 
@@ -237,8 +245,7 @@ struct rb_rstats {
 struct rb_cpu {
 	/* writer */
 	local64_t		tail;
-	local64_t		stamp_pos;
-	local64_t		stamp_ts;
+	local64_t		stamp;
 	local_t			nest;
 	unsigned int		ctx;
 	unsigned int		ctx_shift;
@@ -324,6 +331,30 @@ static __always_inline u64 rb_slot_make(unsigned long seq, unsigned int id)
 static __always_inline bool rb_slot_is(u64 w, unsigned long seq)
 {
 	return ((w ^ ((u64)seq << RB_ID_BITS)) >> RB_ID_BITS) == 0;
+}
+
+/*
+ * Stamp word: a tail value with its top RB_LVL_BITS sequence bits replaced
+ * by the nesting level whose rsv[] holds the time of the record ending
+ * there.
+ */
+#define RB_LVL_SHIFT		(64 - RB_LVL_BITS)
+#define RB_POS_MASK		((1ULL << RB_LVL_SHIFT) - 1)
+#define RB_NO_STAMP		(~0ULL)		/* matches no tail */
+
+static __always_inline u64 rb_stamp_make(u64 tail, unsigned int level)
+{
+	return (tail & RB_POS_MASK) | ((u64)level << RB_LVL_SHIFT);
+}
+
+static __always_inline bool rb_stamp_at(u64 stamp, u64 tail)
+{
+	return !((stamp ^ tail) & RB_POS_MASK);
+}
+
+static __always_inline unsigned int rb_stamp_level(u64 stamp)
+{
+	return stamp >> RB_LVL_SHIFT;
 }
 
 static __always_inline bool rb_seq_after(unsigned long a, unsigned long b)
@@ -611,13 +642,15 @@ static __always_inline void rb_writer_leave(struct rb_cpu *cb)
  */
 static noinline notrace struct ring_buffer_event *
 rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
-	     unsigned int size, u64 ts, struct rb_rsv *rsv)
+	     unsigned int size, u64 ts, unsigned int level)
 {
+	struct rb_rsv *rsv = &cb->rsv[level];
 	struct rb_page *cur = cb->pages[rb_tail_id(old)];
 	unsigned int nr = cb->nr_pages;
 	unsigned int n = cur->slot + 1 == nr ? 0 : cur->slot + 1;
 	unsigned long want = cur->seq + 1;
 	unsigned int need = size + (buffer->abs ? RB_LEN_EXT : 0);
+	unsigned long lost, lost_bytes;
 	struct ring_buffer_event *ev;
 	struct rb_page *page;
 	u64 w, new;
@@ -647,6 +680,14 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 			return NULL;
 		}
 		/*
+		 * What the page loses: read before taking it, while its old
+		 * lap is complete and nobody writes it.  Once the slot is
+		 * ours, interrupts may enter the page and count their own
+		 * events in it.
+		 */
+		lost = local_read(&page->entries);
+		lost_bytes = page->end;
+		/*
 		 * Take the page from the reader: whoever changes the slot
 		 * word first owns the page.  Fully ordered, so a reader or
 		 * iterator that still sees the old tag has not seen any of
@@ -654,8 +695,8 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 		 */
 		if (atomic64_cmpxchg(&cb->slots[n], w, rb_slot_make(want, page->id)) != w)
 			return ERR_PTR(-EAGAIN);
-		local_add(local_read(&page->entries), &cb->ws.overrun);
-		local_add(page->end, &cb->ws.lost_bytes);
+		local_add(lost, &cb->ws.overrun);
+		local_add(lost_bytes, &cb->ws.lost_bytes);
 	}
 
 	/*
@@ -677,23 +718,22 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 		return ERR_PTR(-EAGAIN);
 
 	/*
-	 * The tail is on @page and stamp_pos is not: until the stores below,
-	 * any interrupting writer starts yet another page and leaves this
-	 * state alone.
+	 * The tail is on @page and the stamp is not: until the stamp is
+	 * stored, any interrupting writer starts yet another page and leaves
+	 * this state alone.
 	 */
 	cur->end = rb_tail_off(old);
 	cur->next = page;
 	local_set(&page->entries, 1);
 	page->data->time_stamp = ts;
-	local64_set(&cb->stamp_ts, ts);
-	barrier();
-	local64_set(&cb->stamp_pos, new);
 	local_add(need, &cb->ws.written_bytes);
 
 	rsv->start = new - need;
 	rsv->end = new;
 	rsv->prev_ts = ts;
 	rsv->ts = ts;
+	barrier();
+	local64_set(&cb->stamp, rb_stamp_make(new, level));
 
 	ev = (void *)page->data->data;
 	if (buffer->abs) {
@@ -718,7 +758,8 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 {
 	unsigned int size = rb_data_size(length);
 	unsigned int cap = buffer->capacity;
-	struct rb_rsv *rsv = &cb->rsv[local_read(&cb->nest) - 1];
+	unsigned int level = local_read(&cb->nest) - 1;
+	struct rb_rsv *rsv = &cb->rsv[level];
 	struct ring_buffer_event *ev;
 	unsigned int tries = 0;
 	u64 old = local64_read(&cb->tail);
@@ -727,19 +768,25 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		unsigned int off = rb_tail_off(old);
 		unsigned int ext = 0;
 		struct rb_page *page;
-		u64 spos, prev, ts, delta = 0;
+		u64 stamp, prev, ts, delta = 0;
+		bool known;
 
-		spos = local64_read(&cb->stamp_pos);
-		barrier();
-		prev = local64_read(&cb->stamp_ts);
+		/*
+		 * The time of the record that ends at @old, if the stamp is
+		 * for @old.  Nothing can change the slot it names without
+		 * moving the tail first, which fails the cmpxchg below.
+		 */
+		stamp = local64_read(&cb->stamp);
+		known = rb_stamp_at(stamp, old);
+		prev = READ_ONCE(cb->rsv[rb_stamp_level(stamp)].ts);
 		ts = rb_clock(buffer);
 
 		if (unlikely(buffer->abs)) {
 			ext = RB_LEN_EXT;
-			if (off && (spos != old || !rb_abs_near(ts, prev)))
+			if (off && (!known || !rb_abs_near(ts, prev)))
 				goto move;
 		} else if (likely(off)) {
-			if (unlikely(spos != old))
+			if (unlikely(!known))
 				goto move;
 			/* A clock that went backwards gets the previous stamp. */
 			if (unlikely((s64)(ts - prev) < 0))
@@ -759,20 +806,18 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 			continue;
 
 		/* Reserved [off, off + ext + size) of the tail page. */
-		local64_set(&cb->stamp_ts, ts);
+		rsv->start = old;
+		rsv->end = old + ext + size;
+		rsv->prev_ts = prev;
+		rsv->ts = ts;
 		barrier();
-		local64_set(&cb->stamp_pos, old + ext + size);
+		local64_set(&cb->stamp, rb_stamp_make(rsv->end, level));
 
 		page = cb->pages[rb_tail_id(old)];
 		if (!off)
 			page->data->time_stamp = ts;
 		local_inc(&page->entries);
 		local_add(ext + size, &cb->ws.written_bytes);
-
-		rsv->start = old;
-		rsv->end = old + ext + size;
-		rsv->prev_ts = prev;
-		rsv->ts = ts;
 
 		ev = (void *)page->data->data + off;
 		if (ext) {
@@ -787,7 +832,7 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		return ev;
 
 move:
-		ev = rb_move_tail(buffer, cb, old, size, ts, rsv);
+		ev = rb_move_tail(buffer, cb, old, size, ts, level);
 		if (!IS_ERR(ev))
 			return ev;
 		if (WARN_ON_ONCE(++tries > 1000))
@@ -904,14 +949,46 @@ int notrace ring_buffer_unlock_commit(struct trace_buffer *buffer)
 EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
 
 /*
- * Turn a reserved data record into padding that readers skip.  Its delta
- * must stay (readers add it); a padding record with delta 0 would mean
- * "end of page", so 0 becomes 1 and later stamps read 1 ns late.
+ * Turn the reserved data record @ev into padding that readers skip.  Its
+ * delta must stay, since readers add it; but a padding record with delta
+ * 0 means "end of page", so a delta of 0 becomes 1, and the nanosecond is
+ * taken back from a neighbour when there is one that can give it: the
+ * time extend or absolute stamp in front of @ev, the page's stamp if @ev
+ * starts the page, or the record after @ev.  (Only a next record with
+ * delta 0 itself cannot, and then later stamps in the page read 1 ns
+ * late.)  The records after @ev are complete and, like @ev, not yet
+ * published: this writer holds the commit.
  */
-static notrace void rb_make_padding(struct ring_buffer_event *ev)
+static notrace void rb_discard_in_place(struct rb_cpu *cb, struct rb_rsv *rsv,
+					struct ring_buffer_event *ev)
 {
+	struct rb_page *page = cb->pages[rb_tail_id(rsv->start)];
+	unsigned int start = rb_tail_off(rsv->start);
+	unsigned int end = rb_tail_off(rsv->end);
+	struct ring_buffer_event *first = (void *)page->data->data + start;
+	u64 tail = local64_read(&cb->tail);
+	unsigned int used;
 	unsigned int size = rb_record_size(ev);
 
+	if (!ev->time_delta) {
+		if (first != ev) {
+			rb_write_wide(first, first->type_len, rb_wide_value(first) - 1);
+		} else if (!start) {
+			page->data->time_stamp--;
+		} else {
+			used = rb_tail_id(tail) == page->id ? rb_tail_off(tail) : page->end;
+			if (used > end) {
+				struct ring_buffer_event *next = (void *)page->data->data + end;
+
+				if (next->type_len == RINGBUF_TYPE_TIME_EXTEND)
+					rb_write_wide(next, next->type_len,
+						      rb_wide_value(next) - 1);
+				else if (next->type_len != RINGBUF_TYPE_TIME_STAMP &&
+					 next->time_delta)
+					next->time_delta--;
+			}
+		}
+	}
 	rb_set_header(ev, RINGBUF_TYPE_PADDING, ev->time_delta ?: 1);
 	ev->array[0] = size - RB_HDR;
 }
@@ -930,7 +1007,8 @@ void notrace ring_buffer_discard_commit(struct trace_buffer *buffer,
 					struct ring_buffer_event *event)
 {
 	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
-	struct rb_rsv *rsv = &cb->rsv[local_read(&cb->nest) - 1];
+	unsigned int level = local_read(&cb->nest) - 1;
+	struct rb_rsv *rsv = &cb->rsv[level];
 	struct rb_page *page = cb->pages[rb_tail_id(rsv->start)];
 
 	event = rb_skip_prefix(event);
@@ -938,18 +1016,18 @@ void notrace ring_buffer_discard_commit(struct trace_buffer *buffer,
 	if ((u64)local64_cmpxchg(&cb->tail, rsv->end, rsv->start) == rsv->end) {
 		local_sub(rsv->end - rsv->start, &cb->ws.written_bytes);
 		/*
-		 * Restore the stamp of the record before ours.  At offset 0
-		 * none is needed.  Until both stores are done, stamp_pos is
-		 * not the tail, which only makes an interrupting writer
-		 * start a page.
+		 * Restore the stamp of the record before ours, in our own
+		 * slot.  At offset 0 none is needed.  Until the stamp is
+		 * stored it names another tail, which only makes an
+		 * interrupting writer start a page.
 		 */
 		if (rb_tail_off(rsv->start)) {
-			local64_set(&cb->stamp_ts, rsv->prev_ts);
+			rsv->ts = rsv->prev_ts;
 			barrier();
-			local64_set(&cb->stamp_pos, rsv->start);
+			local64_set(&cb->stamp, rb_stamp_make(rsv->start, level));
 		}
 	} else {
-		rb_make_padding(event);
+		rb_discard_in_place(cb, rsv, event);
 	}
 	rb_end_write(cb);
 	rb_ctx_exit(cb);
@@ -2084,6 +2162,8 @@ static void rb_layout(struct rb_cpu *cb, unsigned int nr,
 	struct rb_page *writer;
 	unsigned long tseq;
 	unsigned int i;
+	bool known;
+	u64 stamp;
 
 	for (i = 0; i < nr; i++) {
 		struct rb_page *page = i < nkeep ? keep[i] : rb_pages_pop(spare);
@@ -2117,8 +2197,13 @@ static void rb_layout(struct rb_cpu *cb, unsigned int nr,
 	cb->rnext = base;
 	cb->commit_page = writer;
 	cb->commit_seq = tseq;
+	/* The time at the tail stays what it was: carry the stamp over. */
+	stamp = local64_read(&cb->stamp);
+	known = rb_stamp_at(stamp, local64_read(&cb->tail));
+	cb->rsv[0].ts = cb->rsv[rb_stamp_level(stamp)].ts;
 	local64_set(&cb->tail, rb_tail_make(tseq, writer->id, woff));
-	local64_set(&cb->stamp_pos, local64_read(&cb->tail));
+	local64_set(&cb->stamp, known ? rb_stamp_make(local64_read(&cb->tail), 0) :
+				 RB_NO_STAMP);
 	cb->published = local64_read(&cb->tail);
 	cb->gen++;
 }
@@ -2144,8 +2229,8 @@ static void rb_reset_quiet(struct rb_cpu *cb)
 	rb_page_clear(cb->rpage);
 	cb->rpos = 0;
 	cb->rstamp = 0;
+	local64_set(&cb->stamp, RB_NO_STAMP);
 	rb_layout(cb, cb->nr_pages, cb->slots, cb->pages, &first, 1, 0, &spare);
-	local64_set(&cb->stamp_ts, 0);
 	/* The ring is quiescent: plain stores clear the counters. */
 	memset(&cb->ws, 0, sizeof(cb->ws));
 	memset(&cb->rs, 0, sizeof(cb->rs));

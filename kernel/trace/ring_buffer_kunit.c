@@ -32,6 +32,7 @@
 struct rbt_event {
 	u32	seq;
 	u32	len;		/* payload bytes, this header included */
+	u64	ts;		/* ring_buffer_event_time_stamp() at write */
 	u8	pattern[];
 };
 
@@ -47,12 +48,14 @@ static void rbt_fill(void *data, u32 seq, u32 len)
 
 	e->seq = seq;
 	e->len = len;
+	e->ts = 0;
 	for (i = 0; i < len - sizeof(*e); i++)
 		e->pattern[i] = rbt_byte(seq, i);
 }
 
-/* Is @data an intact event?  Sets *@seq. */
-static bool rbt_intact(const void *data, unsigned int avail, u32 *seq)
+/* Is @data an intact event?  Sets *@seq and, if @wts, *@wts. */
+static bool rbt_intact(const void *data, unsigned int avail, u32 *seq,
+		       u64 *wts)
 {
 	const struct rbt_event *e = data;
 	u32 i;
@@ -63,7 +66,19 @@ static bool rbt_intact(const void *data, unsigned int avail, u32 *seq)
 		if (e->pattern[i] != rbt_byte(e->seq, i))
 			return false;
 	*seq = e->seq;
+	if (wts)
+		*wts = e->ts;
 	return true;
+}
+
+/* Fill a reserved event, with the stamp it must read back as. */
+static void rbt_fill_event(struct trace_buffer *buffer,
+			   struct ring_buffer_event *ev, u32 seq, u32 len)
+{
+	struct rbt_event *e = ring_buffer_event_data(ev);
+
+	rbt_fill(e, seq, len);
+	e->ts = ring_buffer_event_time_stamp(buffer, ev);
 }
 
 static int rbt_write(struct trace_buffer *buffer, u32 seq, u32 len)
@@ -73,7 +88,7 @@ static int rbt_write(struct trace_buffer *buffer, u32 seq, u32 len)
 	ev = ring_buffer_lock_reserve(buffer, len);
 	if (!ev)
 		return -EBUSY;
-	rbt_fill(ring_buffer_event_data(ev), seq, len);
+	rbt_fill_event(buffer, ev, seq, len);
 	return ring_buffer_unlock_commit(buffer);
 }
 
@@ -92,13 +107,15 @@ static bool rbt_consume(struct kunit *test, struct trace_buffer *buffer,
 {
 	struct ring_buffer_event *ev;
 	unsigned long l = 0;
-	u64 t = 0;
+	u64 t = 0, wts = 0;
 
 	ev = ring_buffer_consume(buffer, cpu, &t, &l);
 	if (!ev)
 		return false;
 	KUNIT_EXPECT_TRUE(test, rbt_intact(ring_buffer_event_data(ev),
-					   ring_buffer_event_length(ev), seq));
+					   ring_buffer_event_length(ev), seq, &wts));
+	/* Every event reads back with the stamp its writer was given. */
+	KUNIT_EXPECT_EQ_MSG(test, t, wts, "event %x", *seq);
 	if (ts)
 		*ts = t;
 	if (lost)
@@ -132,6 +149,12 @@ struct rbt_page_info {
 	bool		missed_stored;
 	bool		bad;		/* malformed, torn or out of order */
 	bool		ts_back;	/* a stamp went backwards */
+	bool		ts_wrong;	/* an event decoded to another stamp */
+	/* the first event with the wrong stamp, for the failure message */
+	unsigned long	diag_pos, diag_size;
+	unsigned int	diag_idx, diag_prev;
+	u64		diag_dec, diag_wts, diag_page_ts;
+	u32		diag_seq;
 	bool		have[2];	/* per stream: */
 	u32		first[2];	/*   first and last sequence number */
 	u32		last[2];
@@ -151,8 +174,11 @@ static void rbt_parse_page(const void *page, struct rbt_page_info *pi)
 	unsigned long size = commit & ~(RBT_MISSED_EVENTS | RBT_MISSED_STORED);
 	const u8 *data = page + RBT_PAGE_HDR;
 	unsigned long pos = 0;
+	unsigned int prev_type = 99;
 
 	memset(pi, 0, sizeof(*pi));
+	pi->diag_page_ts = ts;
+	pi->diag_size = size;
 	pi->missed_flag = commit & RBT_MISSED_EVENTS;
 	pi->missed_stored = commit & RBT_MISSED_STORED;
 	if (size > RBT_PAGE_CAP) {
@@ -165,6 +191,7 @@ static void rbt_parse_page(const void *page, struct rbt_page_info *pi)
 	while (pos < size) {
 		const struct ring_buffer_event *ev = (const void *)(data + pos);
 		unsigned int len, s;
+		u64 wts;
 		u32 seq;
 
 		switch (ev->type_len) {
@@ -197,16 +224,25 @@ static void rbt_parse_page(const void *page, struct rbt_page_info *pi)
 			ts += ev->time_delta;
 			len = 4 + ev->array[0];
 			if (pos + len > size ||
-			    !rbt_intact(&ev->array[1], ev->array[0] - 4, &seq))
+			    !rbt_intact(&ev->array[1], ev->array[0] - 4, &seq, &wts))
 				goto bad;
 			goto data;
 		default:
 			ts += ev->time_delta;
 			len = 4 + ev->type_len * 4;
 			if (pos + len > size ||
-			    !rbt_intact(&ev->array[0], ev->type_len * 4, &seq))
+			    !rbt_intact(&ev->array[0], ev->type_len * 4, &seq, &wts))
 				goto bad;
 data:
+			if (wts != ts && !pi->ts_wrong) {
+				pi->ts_wrong = true;
+				pi->diag_pos = pos;
+				pi->diag_idx = pi->events;
+				pi->diag_dec = ts;
+				pi->diag_wts = wts;
+				pi->diag_seq = seq;
+				pi->diag_prev = prev_type;
+			}
 			s = !!(seq & RBT_IRQ);
 			seq &= ~RBT_IRQ;
 			if (pi->have[s] && seq <= pi->last[s])
@@ -225,6 +261,7 @@ data:
 			pi->events++;
 			break;
 		}
+		prev_type = ev->type_len;
 		pos += len;
 	}
 	if (pos != size)
@@ -312,7 +349,7 @@ static void rbt_reserve_commit_discard(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rbt_write(buffer, 2, 16), 0);
 	ev = ring_buffer_lock_reserve(buffer, 24);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	rbt_fill(ring_buffer_event_data(ev), 3, 24);
+	rbt_fill_event(buffer, ev, 3, 24);
 	stamp = ring_buffer_event_time_stamp(buffer, ev);
 	ring_buffer_unlock_commit(buffer);
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 3);
@@ -436,6 +473,7 @@ static void rbt_read_pages(struct kunit *test, struct trace_buffer *buffer,
 	while (ring_buffer_read_page(buffer, rpage, PAGE_SIZE, cpu, 0) >= 0) {
 		rbt_parse_page(ring_buffer_read_page_data(rpage), pi);
 		KUNIT_EXPECT_FALSE(test, pi->bad);
+		KUNIT_EXPECT_FALSE(test, pi->ts_wrong);
 		if (pi->bad)
 			break;
 		if (pi->missed_flag) {
@@ -481,8 +519,9 @@ static void rbt_read_page_lost_events(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 0);
 
 	/* Nothing lost this time: no flag. */
-	ring_buffer_reset_cpu(buffer, cpu);
+	ring_buffer_reset(buffer);
 	migrate_disable();
+	cpu = smp_processor_id();
 	for (seq = 0; seq < 100; seq++)
 		rbt_write(buffer, seq, rbt_len(seq));
 	migrate_enable();
@@ -552,6 +591,7 @@ static void rbt_time_extends(struct kunit *test)
 
 			rbt_parse_page(ring_buffer_read_page_data(rpage), pi);
 			KUNIT_EXPECT_FALSE(test, pi->bad);
+			KUNIT_EXPECT_FALSE(test, pi->ts_wrong);
 			for (k = 0; k < pi->events && i < n; k++, i++)
 				KUNIT_EXPECT_EQ_MSG(test, pi->ts[k], expect[i],
 						    "raw event %u abs %d", i, abs);
@@ -612,7 +652,7 @@ static bool rbt_nest_round(struct rbt_nest *nest, bool discard, bool *hidden)
 	ev = ring_buffer_lock_reserve(nest->buffer, 64);
 	if (!ev)
 		return false;
-	rbt_fill(ring_buffer_event_data(ev), 100, 64);
+	rbt_fill_event(nest->buffer, ev, 100, 64);
 	irq_work_queue(&nest->work);
 	/* Preemption is off: the irq_work runs in an interrupt on this CPU. */
 	while (!READ_ONCE(nest->done) && spins++ < 1000000000UL)
@@ -707,6 +747,7 @@ struct rbt_writer {
 	struct hrtimer		timer;
 	u32			count;
 	u32			written;
+	u32			last;		/* last written sequence */
 	u32			irq_count;
 	u32			irq_written;
 	bool			stop;
@@ -716,13 +757,21 @@ struct rbt_writer {
 static enum hrtimer_restart rbt_timer_fn(struct hrtimer *timer)
 {
 	struct rbt_writer *w = container_of(timer, struct rbt_writer, timer);
-	u32 seq = w->irq_count++;
+	unsigned int burst = 1 + w->irq_count % 16;
 
-	if (!rbt_write(w->buffer, RBT_IRQ | seq, rbt_len(seq)))
-		w->irq_written++;
+	/*
+	 * Bursts that often fill a page while the thread is stopped
+	 * somewhere in the middle of its own write.
+	 */
+	while (burst--) {
+		u32 seq = w->irq_count++;
+
+		if (!rbt_write(w->buffer, RBT_IRQ | seq, rbt_len(seq)))
+			w->irq_written++;
+	}
 	if (READ_ONCE(w->stop))
 		return HRTIMER_NORESTART;
-	hrtimer_forward_now(timer, ns_to_ktime(20 * NSEC_PER_USEC));
+	hrtimer_forward_now(timer, ns_to_ktime(50 * NSEC_PER_USEC));
 	return HRTIMER_RESTART;
 }
 
@@ -736,8 +785,10 @@ static int rbt_writer_fn(void *data)
 	hrtimer_start(&w->timer, ns_to_ktime(20 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	for (seq = 0; seq < w->count; seq++) {
-		if (!rbt_write(w->buffer, seq, rbt_len(seq)))
+		if (!rbt_write(w->buffer, seq, rbt_len(seq))) {
 			w->written++;
+			w->last = seq;
+		}
 		if (!(seq & 1023))
 			cond_resched();
 	}
@@ -754,6 +805,7 @@ struct rbt_seen {
 	bool		have[2];
 	u32		last[2];
 	u64		last_ts;
+	u32		prev_raw;
 	unsigned long	read, lost, reads;
 };
 
@@ -761,6 +813,10 @@ static void rbt_see(struct kunit *test, struct rbt_seen *seen, u32 seq, u64 ts)
 {
 	unsigned int s = !!(seq & RBT_IRQ);
 
+	if (seen->read && ts < seen->last_ts)
+		kunit_info(test, "time went back: event %x at %llu after event %x at %llu (%lu read)\n",
+			   seq, ts, seen->prev_raw, seen->last_ts, seen->read);
+	seen->prev_raw = seq;
 	seq &= ~RBT_IRQ;
 	if (seen->have[s])
 		KUNIT_EXPECT_GT(test, seq, seen->last[s]);
@@ -798,6 +854,12 @@ static bool rbt_read_some(struct kunit *test, struct rbt_writer *w, int cpu,
 	rbt_parse_page(ring_buffer_read_page_data(rpage), pi);
 	KUNIT_EXPECT_FALSE(test, pi->bad);
 	KUNIT_EXPECT_FALSE(test, pi->ts_back);
+	KUNIT_EXPECT_FALSE(test, pi->ts_wrong);
+	if (pi->ts_wrong)
+		kunit_info(test, "wrong time: event %x (#%u at %lu of %lu, after type %u, page at %llu) read %llu, written %llu\n",
+			   pi->diag_seq, pi->diag_idx, pi->diag_pos, pi->diag_size,
+			   pi->diag_prev, pi->diag_page_ts, pi->diag_dec,
+			   pi->diag_wts);
 	if (pi->missed_stored)
 		seen->lost += pi->missed;
 	if (pi->events) {
@@ -872,18 +934,23 @@ static void rbt_concurrent(struct kunit *test, bool overwrite, bool pages)
 	total = (unsigned long)w->count + w->irq_count;
 	overrun = ring_buffer_overrun_cpu(w->buffer, other);
 	dropped = ring_buffer_dropped_events_cpu(w->buffer, other);
+	/*
+	 * An interrupt burst that goes round the whole ring while the
+	 * thread holds an open reservation must drop events rather than
+	 * overwrite an uncommitted one: "commit overrun".
+	 */
+	dropped += ring_buffer_commit_overrun_cpu(w->buffer, other);
 	kunit_info(test, "%s: %u + %u irq events, read %lu overrun %lu dropped %lu lost %lu, %lu reads",
 		   overwrite ? "overwrite" : "producer/consumer", w->written,
 		   w->irq_written, seen->read, overrun, dropped, seen->lost,
 		   seen->reads);
 	KUNIT_EXPECT_TRUE(test, seen->have[0]);
-	KUNIT_EXPECT_EQ(test, ring_buffer_commit_overrun_cpu(w->buffer, other), 0);
+	KUNIT_EXPECT_EQ(test, (unsigned long)w->written + w->irq_written + dropped,
+			total);
+	KUNIT_EXPECT_EQ(test, seen->read + overrun + dropped, total);
 	if (overwrite) {
-		KUNIT_EXPECT_EQ(test, w->written, w->count);
-		KUNIT_EXPECT_EQ(test, w->irq_written, w->irq_count);
-		KUNIT_EXPECT_EQ(test, dropped, 0);
-		KUNIT_EXPECT_EQ(test, seen->read + overrun, total);
-		KUNIT_EXPECT_EQ(test, seen->last[0], w->count - 1);
+		KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(w->buffer, other), 0);
+		KUNIT_EXPECT_EQ(test, seen->last[0], w->last);
 		/*
 		 * Consumers get every loss reported; a sub-buffer without
 		 * room after its events only has the flag, not the count.
@@ -895,9 +962,6 @@ static void rbt_concurrent(struct kunit *test, bool overwrite, bool pages)
 	} else {
 		KUNIT_EXPECT_EQ(test, overrun, 0);
 		KUNIT_EXPECT_EQ(test, seen->lost, 0);
-		KUNIT_EXPECT_EQ(test, seen->read,
-				(unsigned long)w->written + w->irq_written);
-		KUNIT_EXPECT_EQ(test, seen->read + dropped, total);
 	}
 	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(w->buffer, other),
 			seen->read);
@@ -998,19 +1062,20 @@ static void rbt_iterator(struct kunit *test)
 	u64 ts, ts2;
 	int cpu;
 
+	/* Pinned throughout: later writes must reach the same ring. */
 	migrate_disable();
 	cpu = smp_processor_id();
 	for (w = 0; w < 1000; w++)
 		rbt_write(buffer, w, rbt_len(w));
-	migrate_enable();
 	first = ring_buffer_overrun_cpu(buffer, cpu);
 
 	iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, iter);
 	for (expect = first; (ev = ring_buffer_iter_peek(iter, &ts)); expect++) {
 		KUNIT_ASSERT_TRUE(test, rbt_intact(ring_buffer_event_data(ev),
-						   ring_buffer_event_length(ev), &seq));
+						   ring_buffer_event_length(ev), &seq, &ts2));
 		KUNIT_EXPECT_EQ(test, seq, expect);
+		KUNIT_EXPECT_EQ(test, ts, ts2);
 		ring_buffer_iter_advance(iter);
 	}
 	KUNIT_EXPECT_EQ(test, expect, w);
@@ -1028,7 +1093,7 @@ static void rbt_iterator(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ev);
 	KUNIT_EXPECT_TRUE(test, ring_buffer_iter_dropped(iter));
 	KUNIT_ASSERT_TRUE(test, rbt_intact(ring_buffer_event_data(ev),
-					   ring_buffer_event_length(ev), &seq));
+					   ring_buffer_event_length(ev), &seq, NULL));
 	KUNIT_EXPECT_EQ(test, seq, first + 1);
 	ring_buffer_read_finish(iter);
 
@@ -1038,15 +1103,12 @@ static void rbt_iterator(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ring_buffer_iter_peek(iter, NULL));
 	ring_buffer_iter_advance(iter);
 	KUNIT_ASSERT_NOT_NULL(test, ring_buffer_iter_peek(iter, NULL));
-	migrate_disable();
-	cpu = smp_processor_id();
 	for (; w < 3000; w++)
 		rbt_write(buffer, w, rbt_len(w));
-	migrate_enable();
 	expect = 0;
 	while ((ev = ring_buffer_iter_peek(iter, NULL))) {
 		KUNIT_ASSERT_TRUE(test, rbt_intact(ring_buffer_event_data(ev),
-						   ring_buffer_event_length(ev), &seq));
+						   ring_buffer_event_length(ev), &seq, NULL));
 		if (expect)
 			KUNIT_EXPECT_GT(test, seq, expect);
 		expect = seq;
@@ -1054,6 +1116,7 @@ static void rbt_iterator(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, expect, w - 1);
 	ring_buffer_read_finish(iter);
+	migrate_enable();
 	ring_buffer_free(buffer);
 }
 
@@ -1095,7 +1158,7 @@ static void rbt_swap_and_subbuf(struct kunit *test)
 	ev = ring_buffer_consume(a, cpu, NULL, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
 	KUNIT_EXPECT_TRUE(test, rbt_intact(ring_buffer_event_data(ev),
-					   ring_buffer_event_length(ev), &seq));
+					   ring_buffer_event_length(ev), &seq, NULL));
 	KUNIT_EXPECT_EQ(test, seq, 3);
 	KUNIT_EXPECT_TRUE(test, rbt_consume(test, a, cpu, &seq, NULL, NULL));
 	KUNIT_EXPECT_EQ(test, seq, 4);
