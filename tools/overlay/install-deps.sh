@@ -8,7 +8,7 @@ set -eu
 
 pkgs="linux-source-6.12 gcc make flex bison bc libelf-dev libssl-dev
 	dwarves cpio kmod xz-utils rsync perl python3 ccache
-	qemu-system-x86 busybox-static"
+	qemu-system-x86 busybox-static trace-cmd linux-perf"
 
 missing=""
 for p in $pkgs; do

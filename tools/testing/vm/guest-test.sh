@@ -13,6 +13,8 @@
 #   tc-direct/...   the ftracetest cases of DIRECT_CASES, run by
 #                   tc-direct.sh without ftracetest's reset of trace
 #                   events (which this kernel does not have yet).
+# The last shard (or an unsharded run) runs trace-cmd and perf against the
+# kernel (tools-test.sh, tools/...).
 # Then it runs its share of upstream's ftracetest.  It always exits 0:
 # check-results.sh on the host reads the result lines and decides.
 
@@ -22,8 +24,11 @@ DIRECT_CASES="00basic/basic1.tc 00basic/basic2.tc 00basic/basic3.tc
 	core/trace_marker.tc core/trace_printk.tc"
 
 shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
+shards=$(echo " $* " | sed -n 's/.* --shard [0-9]*\/\([0-9]*\) .*/\1/p')
 first=1
 [ -z "$shard" ] || [ "$shard" = 1 ] || first=0
+last=1
+[ -z "$shard" ] || [ "$shard" = "$shards" ] || last=0
 
 echo "== guest-test: $(uname -a)"
 if [ "$first" = 1 ]; then
@@ -37,6 +42,9 @@ if [ "$first" = 1 ]; then
 		# shellcheck disable=SC2086 # a list of cases
 		/opt/vm/tc-direct.sh $DIRECT_CASES
 	fi
+fi
+if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
+	/opt/vm/tools-test.sh
 fi
 
 /opt/vm/ftracetest-guest.sh "$@"

@@ -18,7 +18,8 @@
 #   bash, chrt (util-linux), ping (iputils-ping), nice and timeout
 #   (coreutils; busybox-static has no nice, and its timeout does not kill
 #   the whole process group), checkbashisms (devscripts) with perl and just
-#   the perl modules checkbashisms loads.
+#   the perl modules checkbashisms loads; trace-cmd with libtraceevent's
+#   plugins and perf (linux-perf), the tools users drive ftrace with.
 # It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
 # (in /opt/vm). Host packages that are missing are installed with apt-get.
 #
@@ -58,6 +59,8 @@ coreutils:/usr/bin/nice
 coreutils:/usr/bin/timeout
 devscripts:/usr/bin/checkbashisms
 perl-base:/usr/bin/perl
+trace-cmd:/usr/bin/trace-cmd
+linux-perf:/usr/bin/perf
 cpio:/usr/bin/cpio
 gzip:/bin/gzip"
 
@@ -171,6 +174,17 @@ install_prog /usr/bin/chrt /usr/bin/chrt
 install_prog /bin/ping /bin/ping
 install_prog /usr/bin/nice /usr/bin/nice
 install_prog /usr/bin/timeout /usr/bin/timeout
+install_prog /usr/bin/trace-cmd /usr/bin/trace-cmd
+install_prog /usr/bin/perf /usr/bin/perf
+
+# libtraceevent's plugins decode the records of some events (function,
+# sched_switch, ...) for trace-cmd; they are found by this path.
+TEP_PLUGINS=/usr/lib/x86_64-linux-gnu/traceevent/plugins
+for f in "$TEP_PLUGINS"/*.so; do
+	[ -e "$f" ] || continue
+	copy_file "$f"
+	install_libs "$f"
+done
 
 # checkbashisms is a perl script: copy perl and exactly the modules (and XS
 # objects) that checkbashisms loads when it checks the ftracetest files,
@@ -242,7 +256,7 @@ mkdir -p "$ST/opt/ftracetest"
 cp "$HERE/init" "$ST/init"
 chmod 0755 "$ST/init"
 for s in ftracetest-guest.sh tc-direct.sh guest-test.sh kunit-results.sh \
-	demo.sh; do
+	tools-test.sh demo.sh; do
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done

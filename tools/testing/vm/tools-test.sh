@@ -1,0 +1,224 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# tools-test.sh - run the real tools users drive ftrace with, trace-cmd
+# (Debian's package) and perf (Debian's linux-perf), against this kernel,
+# and print one line per check:
+#
+#   TEST-RESULT tools/<tool>/<check> PASS|FAIL|SKIP [reason]
+#
+# A check whose kernel feature is absent (no trace events, no function
+# tracer, no instances, ...) is a SKIP naming what is missing, so that it
+# turns into a PASS by itself once the feature lands.  After a FAIL, the
+# last 20 lines of the tool's output follow, each prefixed "  | ".
+# Each tool run is bounded by a timeout.
+
+T=/sys/kernel/tracing
+W=${TOOLS_TEST_DIR:-/tmp/tools-test}
+TMO=${TOOLS_TEST_TIMEOUT:-120}
+
+mkdir -p "$W"
+cd "$W" || exit 1
+
+result() {
+	echo "TEST-RESULT tools/$1 $2${3:+ $3}"
+}
+
+fail() {
+	result "$1" FAIL "$2"
+	tail -n 20 "$W/out" | sed 's/^/  | /'
+}
+
+# run CMD...: run a tool with its output in $W/out; its status is ours.
+run() {
+	timeout -k 5 "$TMO" "$@" >"$W/out" 2>&1
+}
+
+# Whatever the tool left behind, the next check starts from a quiet,
+# empty top-level buffer.
+quiesce() {
+	[ -f $T/events/enable ] && echo 0 >$T/events/enable
+	echo nop >$T/current_tracer
+	echo 1 >$T/tracing_on
+	: >$T/trace
+}
+
+# needs WHAT TEST: succeed if the feature is there, else report TEST as SKIP.
+needs() {
+	case $1 in
+	events) [ -d $T/events/sched/sched_switch ] ;;
+	irq-events) [ -d $T/events/irq ] ;;
+	syscall-events) [ -d $T/events/syscalls ] ;;
+	instances) [ -d $T/instances ] ;;
+	function|function_graph) grep -qw "$1" $T/available_tracers ;;
+	*) false ;;
+	esac && return 0
+	result "$2" SKIP "the kernel has no $1 yet"
+	return 1
+}
+
+# Lines trace-cmd and libtraceevent print when a format does not parse or
+# a record cannot be decoded.
+BAD='bad |unknown|fail|error|warning|\[FAILED TO PARSE'
+
+check_list_tracers() {
+	t=trace-cmd/list-tracers
+	run trace-cmd list -t || { fail $t "exit status $?"; return; }
+	for tr in $(cat $T/available_tracers); do
+		grep -qw "$tr" out || { fail $t "$tr not listed"; return; }
+	done
+	result $t PASS
+}
+
+check_list_options() {
+	t=trace-cmd/list-options
+	run trace-cmd list -o || { fail $t "exit status $?"; return; }
+	opt=$(sed -n '1s/^no//p' $T/trace_options)
+	grep -q "$opt" out || { fail $t "option $opt not listed"; return; }
+	result $t PASS
+}
+
+check_show() {
+	t=trace-cmd/show
+	echo "tools-test show marker" >$T/trace_marker
+	run trace-cmd show || { fail $t "exit status $?"; return; }
+	grep -q "tools-test show marker" out || { fail $t "marker missing"; return; }
+	result $t PASS
+}
+
+check_list_events() {
+	t=trace-cmd/list-events
+	needs events $t || return
+	run trace-cmd list -e || { fail $t "exit status $?"; return; }
+	grep -q '^sched:sched_switch$' out || { fail $t "sched:sched_switch missing"; return; }
+	result $t PASS
+}
+
+check_check_events() {
+	t=trace-cmd/check-events
+	needs events $t || return
+	run trace-cmd check-events || { fail $t "exit status $?"; return; }
+	grep -Eiq "$BAD" out && { fail $t "a format did not parse"; return; }
+	result $t PASS
+}
+
+check_record_events() {
+	t=trace-cmd/record-events
+	needs events $t || return
+	needs irq-events $t || return
+	run trace-cmd record -o ev.dat -e sched -e irq sleep 1 ||
+		{ fail $t "record: exit status $?"; return; }
+	run trace-cmd report -i ev.dat || { fail $t "report: exit status $?"; return; }
+	grep -Eiq "$BAD" out && { fail $t "report could not decode"; return; }
+	grep -q 'sched_switch:.*prev_comm=' out ||
+		{ fail $t "no decoded sched_switch"; return; }
+	grep -q '^ *sleep-[0-9]' out || { fail $t "cmdline of sleep not resolved"; return; }
+	result $t PASS
+}
+
+check_stream() {
+	t=trace-cmd/stream
+	needs events $t || return
+	timeout -s INT 5 trace-cmd stream -e sched_switch >"$W/out" 2>&1
+	grep -q 'sched_switch:' out || { fail $t "no sched_switch streamed"; return; }
+	result $t PASS
+}
+
+check_instance() {
+	t=trace-cmd/record-instance
+	needs events $t || return
+	needs instances $t || return
+	run trace-cmd record -B tools-test -e sched_switch -o inst.dat sleep 1 ||
+		{ fail $t "record: exit status $?"; return; }
+	run trace-cmd report -i inst.dat || { fail $t "report: exit status $?"; return; }
+	grep -q 'sched_switch:' out || { fail $t "no sched_switch in the instance"; return; }
+	[ -d $T/instances/tools-test ] && { fail $t "instance left behind"; return; }
+	result $t PASS
+}
+
+check_record_function() {
+	t=trace-cmd/record-function
+	needs function $t || return
+	run trace-cmd record -o fn.dat -p function -l vfs_read -l ksys_read \
+		cat /proc/version || { fail $t "record: exit status $?"; return; }
+	run trace-cmd report -i fn.dat || { fail $t "report: exit status $?"; return; }
+	grep -Eiq "$BAD" out && { fail $t "report could not decode"; return; }
+	grep -q 'function: *vfs_read' out || { fail $t "no vfs_read entry"; return; }
+	result $t PASS
+}
+
+check_record_graph() {
+	t=trace-cmd/record-function-graph
+	needs function_graph $t || return
+	run trace-cmd record -o fg.dat -p function_graph -g vfs_read \
+		cat /proc/version || { fail $t "record: exit status $?"; return; }
+	run trace-cmd report -i fg.dat || { fail $t "report: exit status $?"; return; }
+	grep -q 'vfs_read() {' out || { fail $t "no vfs_read graph entry"; return; }
+	result $t PASS
+}
+
+check_reset() {
+	t=trace-cmd/reset
+	needs events $t || return
+	echo 0 >$T/tracing_on
+	run trace-cmd reset || { fail $t "exit status $?"; return; }
+	[ "$(cat $T/current_tracer)" = nop ] || { fail $t "tracer not reset"; return; }
+	[ "$(cat $T/tracing_on)" = 1 ] || { fail $t "tracing_on not reset"; return; }
+	result $t PASS
+}
+
+check_perf_list() {
+	t=perf/list-tracepoint
+	needs events $t || return
+	run perf list tracepoint || { fail $t "exit status $?"; return; }
+	grep -q 'sched:sched_switch' out || { fail $t "sched:sched_switch missing"; return; }
+	result $t PASS
+}
+
+check_perf_stat() {
+	t=perf/stat-sched_switch
+	needs events $t || return
+	run perf stat -x, -e sched:sched_switch -a sleep 1 ||
+		{ fail $t "exit status $?"; return; }
+	n=$(sed -n 's/^\([0-9][0-9]*\),.*sched:sched_switch.*/\1/p' out)
+	[ "${n:-0}" -gt 0 ] || { fail $t "count ${n:-missing}"; return; }
+	result $t PASS
+}
+
+check_perf_record() {
+	t=perf/record-script
+	needs events $t || return
+	run perf record -o perf.data -e sched:sched_switch -a sleep 1 ||
+		{ fail $t "record: exit status $?"; return; }
+	run perf script -i perf.data || { fail $t "script: exit status $?"; return; }
+	grep -q 'prev_comm=.*next_comm=' out ||
+		{ fail $t "fields not decoded"; return; }
+	result $t PASS
+}
+
+check_perf_trace() {
+	t=perf/trace-syscalls
+	needs syscall-events $t || return
+	run perf trace -e 'syscalls:sys_enter_getpid' true ||
+		{ fail $t "exit status $?"; return; }
+	result $t PASS
+}
+
+check_perf_ftrace() {
+	t=perf/ftrace-graph
+	needs function_graph $t || return
+	run perf ftrace -G vfs_read cat /proc/version ||
+		{ fail $t "exit status $?"; return; }
+	grep -q 'vfs_read() {' out || { fail $t "no vfs_read graph entry"; return; }
+	result $t PASS
+}
+
+for c in list_tracers list_options show list_events check_events \
+	 record_events stream instance record_function record_graph reset \
+	 perf_list perf_stat perf_record perf_trace perf_ftrace; do
+	quiesce
+	"check_$c"
+done
+quiesce
+exit 0
