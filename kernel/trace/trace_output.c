@@ -366,16 +366,16 @@ static const char * const irq_info_legend[] = {
 };
 
 /* Records in the buffer, and records written (including overwritten ones). */
-static void print_entry_counts(struct seq_file *m, struct trace_array *tr)
+static void print_entry_counts(struct seq_file *m, struct trace_buffer *buffer)
 {
 	unsigned long entries = 0, written = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		unsigned long n = ring_buffer_entries_cpu(tr->buffer, cpu);
+		unsigned long n = ring_buffer_entries_cpu(buffer, cpu);
 
 		entries += n;
-		written += n + ring_buffer_overrun_cpu(tr->buffer, cpu);
+		written += n + ring_buffer_overrun_cpu(buffer, cpu);
 	}
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		   entries, written, num_online_cpus());
@@ -387,7 +387,8 @@ static void print_entry_counts(struct seq_file *m, struct trace_array *tr)
  * @iter: the reader
  *
  * The tracer's name, then (with context-info) the record counts and the
- * column titles matching the options.
+ * column titles matching the options.  An empty snapshot shows how to
+ * use the snapshot file instead.
  */
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 {
@@ -397,10 +398,15 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 	int i;
 
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT) &&
+	    (iter->iter_flags & TRACE_FILE_SNAPSHOT) && trace_iter_empty(iter)) {
+		trace_snapshot_print_help(m, iter);
+		return;
+	}
 	if (!(flags & TRACE_OPT(CONTEXT_INFO)))
 		return;
 
-	print_entry_counts(m, iter->tr);
+	print_entry_counts(m, trace_iter_buffer(iter));
 	if (irq) {
 		for (i = 0; i < ARRAY_SIZE(irq_info_legend); i++)
 			seq_printf(m, "#%*s%s\n", tgid ? 40 : 30, "",

@@ -46,7 +46,7 @@ static struct ring_buffer_event *trace_iter_peek(struct trace_iterator *iter,
 	if (iter->buffer_iter)
 		return iter->buffer_iter[cpu] ?
 			ring_buffer_iter_peek(iter->buffer_iter[cpu], ts) : NULL;
-	return ring_buffer_peek(iter->tr->buffer, cpu, ts, lost);
+	return ring_buffer_peek(trace_iter_buffer(iter), cpu, ts, lost);
 }
 
 /*
@@ -116,17 +116,26 @@ static void trace_iter_consume(struct trace_iterator *iter)
 	if (iter->buffer_iter)
 		ring_buffer_iter_advance(iter->buffer_iter[iter->cpu]);
 	else
-		ring_buffer_consume(iter->tr->buffer, iter->cpu, NULL, NULL);
+		ring_buffer_consume(trace_iter_buffer(iter), iter->cpu, NULL, NULL);
 	iter->idx++;
 }
 
-static bool trace_iter_empty(struct trace_iterator *iter)
+/**
+ * trace_iter_empty - does the buffer @iter reads hold no record?
+ * @iter: the reader
+ *
+ * Return: true also when it reads a snapshot that is not allocated.
+ */
+bool trace_iter_empty(struct trace_iterator *iter)
 {
+	struct trace_buffer *buffer = trace_iter_buffer(iter);
 	int cpu;
 
+	if (!buffer)
+		return true;
 	for_each_possible_cpu(cpu) {
 		if (trace_iter_has_cpu(iter, cpu) &&
-		    !ring_buffer_empty_cpu(iter->tr->buffer, cpu))
+		    !ring_buffer_empty_cpu(buffer, cpu))
 			return false;
 	}
 	return true;
@@ -145,14 +154,25 @@ static void trace_iter_free(struct trace_iterator *iter)
 		kfree(iter->buffer_iter);
 	}
 	kfree(iter->temp);
+	if (iter->iter_flags & TRACE_FILE_PINNED) {
+		mutex_lock(&trace_types_lock);
+		trace_snapshot_unpin(iter->tr);
+		mutex_unlock(&trace_types_lock);
+	}
 	mutex_destroy(&iter->mutex);
 	kfree(iter);
 }
 
-/* A reader of @tr for one CPU or all; @consume chooses trace_pipe's kind. */
+/*
+ * A reader of @tr for one CPU or all; @consume chooses trace_pipe's kind,
+ * @snapshot reading the snapshot buffer.  A reader that walks the rings
+ * in place pins the snapshot, so that no ring moves or goes under it.
+ */
 static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
-					       int cpu_file, bool consume)
+					       int cpu_file, bool consume,
+					       bool snapshot)
 {
+	struct trace_buffer *buffer;
 	struct trace_iterator *iter;
 	int cpu;
 
@@ -165,11 +185,19 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 	trace_seq_init(&iter->seq);
 	trace_seq_init(&iter->tmp_seq);
 
-	mutex_lock(&trace_types_lock);
-	iter->trace = tr->current_trace;
-	mutex_unlock(&trace_types_lock);
+	if (snapshot)
+		iter->iter_flags |= TRACE_FILE_SNAPSHOT;
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
+
+	mutex_lock(&trace_types_lock);
+	iter->trace = tr->current_trace;
+	if (!consume) {
+		trace_snapshot_pin(tr);
+		iter->iter_flags |= TRACE_FILE_PINNED;
+	}
+	buffer = trace_iter_buffer(iter);
+	mutex_unlock(&trace_types_lock);
 
 	if (consume)
 		return iter;
@@ -179,10 +207,9 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 	if (!iter->buffer_iter)
 		goto fail;
 	for_each_possible_cpu(cpu) {
-		if (trace_iter_has_cpu(iter, cpu))
+		if (buffer && trace_iter_has_cpu(iter, cpu))
 			iter->buffer_iter[cpu] =
-				ring_buffer_read_start(tr->buffer, cpu,
-						       GFP_KERNEL);
+				ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	}
 	return iter;
 
@@ -281,55 +308,54 @@ static const struct seq_operations trace_seq_ops = {
 	.show	= s_show,
 };
 
-static int tracing_open(struct inode *inode, struct file *filp)
+/**
+ * trace_open_reader - give an opened trace or snapshot file its reader
+ * @filp:     the file, opened for reading; the caller holds a reference
+ *            on @cf's instance, which trace_release_reader() drops
+ * @cf:       the instance and CPU the file shows
+ * @snapshot: read the snapshot buffer instead of the main one
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_open_reader(struct file *filp, struct trace_cpu_file *cf,
+		      bool snapshot)
 {
-	struct trace_cpu_file *cf = inode->i_private;
 	struct trace_array *tr = cf->tr;
 	struct trace_iterator *iter;
 	int ret;
 
-	ret = tracing_check_open(tr);
-	if (ret)
-		return ret;
-
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
-		if (cf->cpu == RING_BUFFER_ALL_CPUS)
-			tracing_reset_all_cpus(tr);
-		else
-			tracing_reset_cpu(tr, cf->cpu);
-	}
-
-	if (!(filp->f_mode & FMODE_READ))
-		return 0;
-
-	iter = trace_iter_alloc(tr, cf->cpu, false);
+	iter = trace_iter_alloc(tr, cf->cpu, false, snapshot);
 	if (!iter)
-		goto nomem;
+		return -ENOMEM;
 	ret = seq_open(filp, &trace_seq_ops);
 	if (ret) {
 		trace_iter_free(iter);
-		trace_array_put(tr);
 		return ret;
 	}
 	((struct seq_file *)filp->private_data)->private = iter;
 
-	/* pause-on-trace: hold recording while the file is open. */
-	if (tr->flags & TRACE_OPT(PAUSE_ON_TRACE)) {
+	/* pause-on-trace: hold recording while the trace file is open. */
+	if (!snapshot && (tr->flags & TRACE_OPT(PAUSE_ON_TRACE))) {
 		tracing_stop_tr(tr);
 		iter->iter_flags |= TRACE_FILE_PAUSED;
 	}
 	return 0;
-
-nomem:
-	trace_array_put(tr);
-	return -ENOMEM;
 }
 
-static int tracing_release(struct inode *inode, struct file *filp)
+/**
+ * trace_release_reader - release a file trace_open_reader() may have set up
+ * @inode: the inode; its private data is a struct trace_cpu_file
+ * @filp:  the file
+ *
+ * Drops the reference taken at open.
+ *
+ * Return: 0.
+ */
+int trace_release_reader(struct inode *inode, struct file *filp)
 {
 	struct trace_cpu_file *cf = inode->i_private;
-	struct seq_file *m;
 	struct trace_iterator *iter;
+	struct seq_file *m;
 
 	if (filp->f_mode & FMODE_READ) {
 		m = filp->private_data;
@@ -341,6 +367,30 @@ static int tracing_release(struct inode *inode, struct file *filp)
 	}
 	trace_array_put(cf->tr);
 	return 0;
+}
+
+static int tracing_open(struct inode *inode, struct file *filp)
+{
+	struct trace_cpu_file *cf = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_cpu_file(cf);
+	if (ret)
+		return ret;
+
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		if (cf->cpu == RING_BUFFER_ALL_CPUS)
+			tracing_reset_all_cpus(cf->tr);
+		else
+			tracing_reset_cpu(cf->tr, cf->cpu);
+	}
+
+	if (filp->f_mode & FMODE_READ) {
+		ret = trace_open_reader(filp, cf, false);
+		if (ret)
+			trace_array_put(cf->tr);
+	}
+	return ret;
 }
 
 /* Writing to trace does nothing; opening it with O_TRUNC empties it. */
@@ -363,7 +413,7 @@ const struct file_operations tracing_fops = {
 	.read		= seq_read,
 	.write		= tracing_write,
 	.llseek		= tracing_lseek,
-	.release	= tracing_release,
+	.release	= trace_release_reader,
 };
 
 /* --- trace_pipe ------------------------------------------------------------ */
@@ -374,10 +424,10 @@ static int tracing_pipe_open(struct inode *inode, struct file *filp)
 	struct trace_iterator *iter;
 	int ret;
 
-	ret = tracing_check_open(cf->tr);
+	ret = tracing_check_open_cpu_file(cf);
 	if (ret)
 		return ret;
-	iter = trace_iter_alloc(cf->tr, cf->cpu, true);
+	iter = trace_iter_alloc(cf->tr, cf->cpu, true, false);
 	if (!iter) {
 		trace_array_put(cf->tr);
 		return -ENOMEM;
@@ -507,15 +557,19 @@ const struct file_operations tracing_pipe_fops = {
 
 /**
  * struct raw_reader - an open per_cpu/cpuN/trace_pipe_raw
- * @tr:   the instance
- * @cpu:  the CPU
- * @lock: serializes read() and splice() of this file
+ * @tr:     the instance
+ * @buffer: the buffer read: @tr's main one, or its snapshot (pinned)
+ * @pinned: @buffer is the snapshot, pinned until release
+ * @cpu:    the CPU
+ * @lock:   serializes read() and splice() of this file
  * @page: the sub-buffer read() hands out, from ring_buffer_read_page()
  * @read: bytes of @page already returned
  * @size: bytes of @page to return; 0 when there is none
  */
 struct raw_reader {
 	struct trace_array		*tr;
+	struct trace_buffer		*buffer;
+	bool				pinned;
 	int				cpu;
 	struct mutex			lock;	/* read() vs splice() */
 	struct buffer_data_read_page	*page;
@@ -523,25 +577,54 @@ struct raw_reader {
 	unsigned int			size;
 };
 
-static int tracing_raw_open(struct inode *inode, struct file *filp)
+/*
+ * Set up an opened trace_pipe_raw (or snapshot_raw: @snapshot, pinned
+ * while open).  The caller holds a reference on @cf's instance, which the
+ * release drops.  Return: 0, -ENOMEM, or -ENODEV for a snapshot that is
+ * not allocated.
+ */
+static int trace_raw_open_buffer(struct file *filp, struct trace_cpu_file *cf,
+				 bool snapshot)
 {
-	struct trace_cpu_file *cf = inode->i_private;
 	struct raw_reader *r;
-	int ret;
 
-	ret = tracing_check_open(cf->tr);
-	if (ret)
-		return ret;
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (!r) {
-		trace_array_put(cf->tr);
+	if (!r)
 		return -ENOMEM;
-	}
 	r->tr = cf->tr;
 	r->cpu = cf->cpu;
+	r->buffer = cf->tr->buffer;
+	if (snapshot) {
+		r->buffer = trace_snapshot_get_pinned(cf->tr);
+		if (!r->buffer) {
+			kfree(r);
+			return -ENODEV;
+		}
+		r->pinned = true;
+	}
 	mutex_init(&r->lock);
 	filp->private_data = r;
-	return nonseekable_open(inode, filp);
+	return nonseekable_open(file_inode(filp), filp);
+}
+
+static int tracing_raw_open_common(struct inode *inode, struct file *filp,
+				   bool snapshot)
+{
+	struct trace_cpu_file *cf = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_cpu_file(cf);
+	if (ret)
+		return ret;
+	ret = trace_raw_open_buffer(filp, cf, snapshot);
+	if (ret)
+		trace_array_put(cf->tr);
+	return ret;
+}
+
+static int tracing_raw_open(struct inode *inode, struct file *filp)
+{
+	return tracing_raw_open_common(inode, filp, false);
 }
 
 static int tracing_raw_release(struct inode *inode, struct file *filp)
@@ -550,7 +633,12 @@ static int tracing_raw_release(struct inode *inode, struct file *filp)
 	struct trace_array *tr = r->tr;
 
 	if (r->page)
-		ring_buffer_free_read_page(tr->buffer, r->cpu, r->page);
+		ring_buffer_free_read_page(r->buffer, r->cpu, r->page);
+	if (r->pinned) {
+		mutex_lock(&trace_types_lock);
+		trace_snapshot_unpin(tr);
+		mutex_unlock(&trace_types_lock);
+	}
 	mutex_destroy(&r->lock);
 	kfree(r);
 	trace_array_put(tr);
@@ -558,15 +646,16 @@ static int tracing_raw_release(struct inode *inode, struct file *filp)
 }
 
 /* Take the oldest sub-buffer of the CPU into @page; @full: only a finished one. */
-static int raw_take_page(struct trace_array *tr, int cpu,
+static int raw_take_page(struct raw_reader *r,
 			 struct buffer_data_read_page *page, int full)
 {
 	int ret;
 
-	mutex_lock(&tr->consume_lock);
-	ret = ring_buffer_read_page(tr->buffer, page,
-				    ring_buffer_read_page_size(page), cpu, full);
-	mutex_unlock(&tr->consume_lock);
+	mutex_lock(&r->tr->consume_lock);
+	ret = ring_buffer_read_page(r->buffer, page,
+				    ring_buffer_read_page_size(page), r->cpu,
+				    full);
+	mutex_unlock(&r->tr->consume_lock);
 	return ret;
 }
 
@@ -578,7 +667,7 @@ static ssize_t tracing_raw_read(struct file *filp, char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
 	struct raw_reader *r = filp->private_data;
-	struct trace_buffer *buffer = r->tr->buffer;
+	struct trace_buffer *buffer = r->buffer;
 	int ret, tries = 0;
 	size_t n;
 
@@ -592,7 +681,7 @@ static ssize_t tracing_raw_read(struct file *filp, char __user *ubuf,
 		ret = ring_buffer_alloc_read_page(buffer, r->cpu, &r->page);
 		if (ret)
 			return ret;
-		while (raw_take_page(r->tr, r->cpu, r->page, 0) < 0) {
+		while (raw_take_page(r, r->page, 0) < 0) {
 			/* Records there, but none to take: another reader. */
 			if (!ring_buffer_empty_cpu(buffer, r->cpu)) {
 				if (++tries > 3)
@@ -667,7 +756,7 @@ static void raw_spd_release(struct splice_pipe_desc *spd, unsigned int i)
 static void raw_splice_fill(struct raw_reader *r, struct splice_pipe_desc *spd,
 			    size_t len, size_t page_size, loff_t *ppos)
 {
-	struct trace_buffer *buffer = r->tr->buffer;
+	struct trace_buffer *buffer = r->buffer;
 	struct raw_page_ref *ref;
 	int i;
 
@@ -684,7 +773,7 @@ static void raw_splice_fill(struct raw_reader *r, struct splice_pipe_desc *spd,
 			break;
 		}
 		if (ring_buffer_read_page_size(ref->page) != page_size ||
-		    raw_take_page(r->tr, r->cpu, ref->page, 1) < 0) {
+		    raw_take_page(r, ref->page, 1) < 0) {
 			ring_buffer_free_read_page(buffer, r->cpu, ref->page);
 			kfree(ref);
 			break;
@@ -713,7 +802,7 @@ static ssize_t tracing_raw_splice_read(struct file *filp, loff_t *ppos,
 		.ops		= &raw_pipe_buf_ops,
 		.spd_release	= raw_spd_release,
 	};
-	size_t page_size = ring_buffer_subbuf_size_get(tr->buffer);
+	size_t page_size = ring_buffer_subbuf_size_get(r->buffer);
 	bool woken = false;
 	ssize_t ret;
 
@@ -735,7 +824,7 @@ static ssize_t tracing_raw_splice_read(struct file *filp, loff_t *ppos,
 		if ((filp->f_flags & O_NONBLOCK) || (flags & SPLICE_F_NONBLOCK))
 			goto out;
 		mutex_unlock(&r->lock);
-		ret = ring_buffer_wait(tr->buffer, r->cpu,
+		ret = ring_buffer_wait(r->buffer, r->cpu,
 				       READ_ONCE(tr->buffer_percent), NULL, NULL);
 		mutex_lock(&r->lock);
 		if (ret)
@@ -757,7 +846,7 @@ static __poll_t tracing_raw_poll(struct file *filp, poll_table *pt)
 
 	if (READ_ONCE(tr->flags) & TRACE_OPT(BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
-	return ring_buffer_poll_wait(tr->buffer, r->cpu, filp, pt,
+	return ring_buffer_poll_wait(r->buffer, r->cpu, filp, pt,
 				     READ_ONCE(tr->buffer_percent));
 }
 
@@ -768,6 +857,22 @@ const struct file_operations tracing_raw_fops = {
 	.poll		= tracing_raw_poll,
 	.release	= tracing_raw_release,
 };
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+static int tracing_snapshot_raw_open(struct inode *inode, struct file *filp)
+{
+	return tracing_raw_open_common(inode, filp, true);
+}
+
+/* per_cpu/cpuN/snapshot_raw: trace_pipe_raw of the snapshot buffer. */
+const struct file_operations tracing_snapshot_raw_fops = {
+	.open		= tracing_snapshot_raw_open,
+	.read		= tracing_raw_read,
+	.splice_read	= tracing_raw_splice_read,
+	.poll		= tracing_raw_poll,
+	.release	= tracing_raw_release,
+};
+#endif
 
 /* --- ftrace_dump() ------------------------------------------------------- */
 
