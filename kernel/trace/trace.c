@@ -413,6 +413,7 @@ void tracing_reset_all_cpus(struct trace_array *tr)
 	/* Writers run with preemption disabled: wait for the last one. */
 	synchronize_rcu();
 	ring_buffer_reset(tr->buffer);
+	WRITE_ONCE(tr->time_start, ring_buffer_time_stamp(tr->buffer));
 	ring_buffer_record_enable(tr->buffer);
 }
 
@@ -1231,11 +1232,15 @@ static const struct file_operations tracing_cpumask_fops = {
 static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_SYM_OFFSET_BIT]	= "sym-offset",
 	[TRACE_OPT_SYM_ADDR_BIT]	= "sym-addr",
+	[TRACE_OPT_VERBOSE_BIT]		= "verbose",
 	[TRACE_OPT_RAW_BIT]		= "raw",
+	[TRACE_OPT_HEX_BIT]		= "hex",
+	[TRACE_OPT_BIN_BIT]		= "bin",
 	[TRACE_OPT_BLOCK_BIT]		= "block",
 	[TRACE_OPT_PRINTK_BIT]		= "trace_printk",
 	[TRACE_OPT_PRINTK_MSGONLY_BIT]	= "printk-msg-only",
 	[TRACE_OPT_CONTEXT_INFO_BIT]	= "context-info",
+	[TRACE_OPT_LATENCY_FMT_BIT]	= "latency-format",
 	[TRACE_OPT_RECORD_CMD_BIT]	= "record-cmd",
 	[TRACE_OPT_RECORD_TGID_BIT]	= "record-tgid",
 	[TRACE_OPT_OVERWRITE_BIT]	= "overwrite",
@@ -1762,6 +1767,7 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 	if (!tr->buffer)
 		goto fail;
 	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].read);
+	tr->time_start = ring_buffer_time_stamp(tr->buffer);
 	return 0;
 
 fail:

@@ -106,11 +106,15 @@ struct stack_entry {
 enum trace_opt_bit {
 	TRACE_OPT_SYM_OFFSET_BIT,	/* sym-offset: func+0x12/0x40 */
 	TRACE_OPT_SYM_ADDR_BIT,		/* sym-addr: append <address> */
+	TRACE_OPT_VERBOSE_BIT,		/* verbose: latency lines in full */
 	TRACE_OPT_RAW_BIT,		/* raw: numbers, not text */
+	TRACE_OPT_HEX_BIT,		/* hex: the record header in hex */
+	TRACE_OPT_BIN_BIT,		/* bin: the record header in binary */
 	TRACE_OPT_BLOCK_BIT,		/* block: poll never waits */
 	TRACE_OPT_PRINTK_BIT,		/* trace_printk: record trace_printk() */
 	TRACE_OPT_PRINTK_MSGONLY_BIT,	/* printk-msg-only */
 	TRACE_OPT_CONTEXT_INFO_BIT,	/* context-info: task/CPU/time columns */
+	TRACE_OPT_LATENCY_FMT_BIT,	/* latency-format: the latency layout */
 	TRACE_OPT_RECORD_CMD_BIT,	/* record-cmd: remember comms */
 	TRACE_OPT_RECORD_TGID_BIT,	/* record-tgid: remember and show tgids */
 	TRACE_OPT_OVERWRITE_BIT,	/* overwrite: drop oldest when full */
@@ -206,6 +210,8 @@ struct trace_option_file {
  *                     trace_pipe_raw splice is woken
  * @current_trace:     the tracer at work (trace_types_lock)
  * @tracing_cpumask:   CPUs whose records are kept (trace_types_lock)
+ * @time_start:        the buffer's time stamp when it was last emptied,
+ *                     what latency-format times count from
  * @stop_count:        tracing_stop() nesting (@start_lock)
  * @start_lock:        protects @stop_count
  * @consume_lock:      consuming readers, see the top of this file
@@ -234,6 +240,7 @@ struct trace_array {
 	int				buffer_percent;
 	struct tracer			*current_trace;
 	cpumask_var_t			tracing_cpumask;
+	u64				time_start;
 	int				stop_count;
 	raw_spinlock_t			start_lock;
 	struct mutex			consume_lock;	/* see the top */
@@ -410,6 +417,7 @@ int trace_open_reader(struct file *filp, struct trace_cpu_file *cf,
 		      bool snapshot);
 int trace_release_reader(struct inode *inode, struct file *filp);
 bool trace_iter_empty(struct trace_iterator *iter);
+u64 trace_iter_next_ts(struct trace_iterator *iter);
 extern const struct file_operations tracing_snapshot_raw_fops;
 
 void trace_panic_notifiers_init(void);

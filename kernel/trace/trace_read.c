@@ -49,21 +49,15 @@ static struct ring_buffer_event *trace_iter_peek(struct trace_iterator *iter,
 	return ring_buffer_peek(trace_iter_buffer(iter), cpu, ts, lost);
 }
 
-/*
- * Make iter->ent the oldest record of the CPUs @iter covers, and set
- * iter->cpu, ts, ent_size and lost_events for it.  A consuming reader
- * points into the ring (the record stays put until it is consumed, and
- * consumers are serialized by consume_lock); a non-consuming one copies
- * the record, because writers may overwrite it under the iterator.
- */
-static struct trace_entry *trace_find_next(struct trace_iterator *iter)
+/* The oldest record of the CPUs @iter covers, not moving past it. */
+static struct ring_buffer_event *trace_iter_peek_oldest(struct trace_iterator *iter,
+							int *best_cpu, u64 *best_ts,
+							unsigned long *best_lost)
 {
 	struct ring_buffer_event *best = NULL;
-	unsigned long lost, best_lost = 0;
-	int cpu, best_cpu = 0;
-	u64 ts, best_ts = 0;
-	unsigned int size;
-	void *data;
+	unsigned long lost;
+	int cpu;
+	u64 ts;
 
 	for_each_possible_cpu(cpu) {
 		struct ring_buffer_event *event;
@@ -71,15 +65,57 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 		if (!trace_iter_has_cpu(iter, cpu))
 			continue;
 		event = trace_iter_peek(iter, cpu, &ts, &lost);
-		if (event && (!best || ts < best_ts)) {
+		if (event && (!best || ts < *best_ts)) {
 			best = event;
-			best_ts = ts;
-			best_cpu = cpu;
-			best_lost = lost;
+			*best_ts = ts;
+			*best_cpu = cpu;
+			*best_lost = lost;
 		}
 	}
+	return best;
+}
+
+/**
+ * trace_iter_next_ts - the time stamp of the record after iter->ent
+ * @iter: the reader, positioned on a record
+ *
+ * What the latency format measures the delay to.  A consuming reader
+ * cannot look past the record it has not consumed yet: it gets the
+ * record's own time stamp, as does the last record.
+ *
+ * Return: the time stamp.
+ */
+u64 trace_iter_next_ts(struct trace_iterator *iter)
+{
+	unsigned long lost;
+	u64 ts = iter->ts;
+	int cpu;
+
+	if (!iter->buffer_iter || !trace_iter_peek_oldest(iter, &cpu, &ts, &lost))
+		return iter->ts;
+	return ts;
+}
+
+/*
+ * Make iter->ent the oldest record of the CPUs @iter covers, and set
+ * iter->cpu, ts, ent_size and lost_events for it.  A consuming reader
+ * points into the ring (the record stays put until it is consumed, and
+ * consumers are serialized by consume_lock); a non-consuming one copies
+ * the record, because writers may overwrite it under the iterator, and
+ * moves its iterator past it at once, so that trace_iter_next_ts() sees
+ * the record after it.
+ */
+static struct trace_entry *trace_find_next(struct trace_iterator *iter)
+{
+	struct ring_buffer_event *best;
+	unsigned long best_lost = 0;
+	int best_cpu = 0;
+	u64 best_ts = 0;
+	unsigned int size;
+	void *data;
 
 	iter->ent = NULL;
+	best = trace_iter_peek_oldest(iter, &best_cpu, &best_ts, &best_lost);
 	if (!best)
 		return NULL;
 
@@ -100,6 +136,7 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 			memcpy(iter->temp, data, size);
 			data = iter->temp;
 		}
+		ring_buffer_iter_advance(iter->buffer_iter[best_cpu]);
 	}
 
 	iter->ent = data;
@@ -110,12 +147,10 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 	return iter->ent;
 }
 
-/* Move past iter->ent. */
+/* Move past iter->ent (a non-consuming reader already has). */
 static void trace_iter_consume(struct trace_iterator *iter)
 {
-	if (iter->buffer_iter)
-		ring_buffer_iter_advance(iter->buffer_iter[iter->cpu]);
-	else
+	if (!iter->buffer_iter)
 		ring_buffer_consume(trace_iter_buffer(iter), iter->cpu, NULL, NULL);
 	iter->idx++;
 }
@@ -189,6 +224,8 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 		iter->iter_flags |= TRACE_FILE_SNAPSHOT;
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
+	if (READ_ONCE(tr->flags) & TRACE_OPT(LATENCY_FMT))
+		iter->iter_flags |= TRACE_FILE_LAT_FMT;
 
 	mutex_lock(&trace_types_lock);
 	iter->trace = tr->current_trace;
