@@ -25,7 +25,10 @@
 #define pr_fmt(fmt) "tracing: " fmt
 
 #include <linux/tracefs.h>
+#include <linux/init.h>
 #include <linux/slab.h>
+
+#include <asm/setup.h>
 
 #include "trace.h"
 
@@ -291,6 +294,80 @@ void __init trace_instances_create_dir(void)
 		trace_instance_dir = NULL;
 	}
 }
+
+/* --- trace_instance= ------------------------------------------------------ */
+
+/* The trace_instance= values, each followed by a tab. */
+static char boot_instances[COMMAND_LINE_SIZE] __initdata;
+static size_t boot_instances_len __initdata;
+
+/* trace_instance=<name>[^traceoff]: make an instance at boot. */
+static int __init set_trace_instance(char *str)
+{
+	size_t left = sizeof(boot_instances) - boot_instances_len;
+	int n = snprintf(boot_instances + boot_instances_len, left, "%s\t", str);
+
+	if (n >= left) {
+		boot_instances[boot_instances_len] = '\0';
+		pr_warn("too many trace_instance= options: '%s' ignored\n", str);
+		return 1;
+	}
+	boot_instances_len += n;
+	return 1;
+}
+__setup("trace_instance=", set_trace_instance);
+
+/* One trace_instance= value: "<name>[^<flag>...][@<memory>][,<event>...]". */
+static void __init boot_instance_create(char *spec)
+{
+	char *name = strsep(&spec, ",");
+	char *flags = name;
+	struct trace_array *tr;
+	bool off = false;
+	char *flag;
+
+	name = strsep(&flags, "^@");
+	if (spec)
+		pr_warn("trace_instance=%s: no trace events in this kernel, events '%s' ignored\n",
+			name, spec);
+	while ((flag = strsep(&flags, "^@")) != NULL) {
+		if (!strcmp(flag, "traceoff"))
+			off = true;
+		else if (*flag)
+			pr_warn("trace_instance=%s: '%s' not supported, ignored\n",
+				name, flag);
+	}
+	if (!*name)
+		return;
+
+	tr = trace_array_new(name);
+	if (IS_ERR(tr)) {
+		pr_warn("trace_instance=%s: could not create it (%ld)\n", name,
+			PTR_ERR(tr));
+		return;
+	}
+	if (off)
+		tracer_tracing_off(tr);
+	trace_array_put(tr);
+}
+
+/*
+ * Boot instances are made once every initcall that the event code may
+ * need has run; nothing records into an instance earlier anyway.
+ */
+static int __init trace_boot_instances(void)
+{
+	char *buf = boot_instances, *spec;
+
+	if (!trace_instance_dir)
+		return 0;
+	while ((spec = strsep(&buf, "\t")) != NULL) {
+		if (*spec)
+			boot_instance_create(spec);
+	}
+	return 0;
+}
+late_initcall(trace_boot_instances);
 
 /* --- the module API ------------------------------------------------------ */
 
