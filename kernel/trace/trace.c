@@ -104,8 +104,9 @@ __setup("traceoff_on_warning", set_traceoff_on_warning);
 char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
 
 /*
- * ftrace_dump_on_oops[=1|=2|=orig_cpu]: print the buffer on the console
- * when the kernel oopses or panics.  A bare option means every CPU.
+ * ftrace_dump_on_oops[=1|=2|=orig_cpu][,<instance>[=2|=orig_cpu]...]:
+ * print the buffers on the console when the kernel oopses or panics.  A
+ * bare option means every CPU of the top level.
  */
 static int __init set_ftrace_dump_on_oops(char *str)
 {

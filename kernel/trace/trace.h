@@ -278,6 +278,7 @@ int tracing_release_file_tr(struct inode *inode, struct file *filp);
 extern struct list_head trace_arrays;
 
 struct trace_array *trace_array_of_data(const void *data);
+struct trace_array *trace_array_find_dumping(const char *name);
 int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size);
 void trace_array_free_buffers(struct trace_array *tr);
 void trace_create_instance_files(struct trace_array *tr);

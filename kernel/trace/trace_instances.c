@@ -120,6 +120,27 @@ int tracing_check_open_cpu_file(struct trace_cpu_file *cf)
 	return tr ? tracing_check_open(tr) : -ENODEV;
 }
 
+/**
+ * trace_array_find_dumping - the instance called @name, for an oops dump
+ * @name: the instance's name
+ *
+ * Walks the instances without trace_types_lock, which an oops may hold or
+ * cannot sleep for: only for ftrace_dump_on_oops, when the kernel is
+ * going down anyway.
+ *
+ * Return: the instance, or NULL.
+ */
+struct trace_array *trace_array_find_dumping(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &trace_arrays, list) {
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	}
+	return NULL;
+}
+
 /* --- creation and removal ------------------------------------------------ */
 
 static struct trace_array *trace_array_find(const char *name)

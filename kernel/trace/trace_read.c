@@ -935,19 +935,13 @@ static void trace_dump_seq(struct trace_seq *s)
 	}
 }
 
-/**
- * ftrace_dump - print the top-level buffer on the console
- * @oops_dump_mode: DUMP_ALL for every CPU, DUMP_ORIG for the calling CPU
- *
- * For oopses, panics, RCU stalls and sysrq-z: runs in any context, takes
- * no sleeping lock and allocates nothing.  Tracing is turned off first,
- * so that the records leading to the failure are not overwritten, and
- * stays off.  The records printed are consumed.  A second concurrent
- * call returns at once.
+/*
+ * Print @tr's buffer on the console; see ftrace_dump().  A second
+ * concurrent dump returns at once.
  */
-void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+static void trace_dump_tr(struct trace_array *tr,
+			  enum ftrace_dump_mode oops_dump_mode)
 {
-	struct trace_array *tr = &global_trace;
 	struct trace_iterator *iter = &dump_iter;
 	unsigned long flags, count = 0;
 
@@ -970,7 +964,10 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
 
-	pr_emerg("Dumping ftrace buffer:\n");
+	if (tr->name)
+		pr_emerg("Dumping ftrace instance %s buffer:\n", tr->name);
+	else
+		pr_emerg("Dumping ftrace buffer:\n");
 	pr_emerg("---------------------------------\n");
 	while (trace_find_next(iter)) {
 		trace_seq_init(&iter->seq);
@@ -990,30 +987,63 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 out_dec:
 	atomic_dec(&dump_running);
 }
+
+/**
+ * ftrace_dump - print the top-level buffer on the console
+ * @oops_dump_mode: DUMP_ALL for every CPU, DUMP_ORIG for the calling CPU
+ *
+ * For oopses, panics, RCU stalls and sysrq-z: runs in any context, takes
+ * no sleeping lock and allocates nothing.  Tracing is turned off first,
+ * so that the records leading to the failure are not overwritten, and
+ * stays off.  The records printed are consumed.  A second concurrent
+ * call returns at once.
+ */
+void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+{
+	trace_dump_tr(&global_trace, oops_dump_mode);
+}
 EXPORT_SYMBOL_GPL(ftrace_dump);
 
+static enum ftrace_dump_mode dump_mode_of(const char *word)
+{
+	if (!strcmp(word, "2") || !strcmp(word, "orig_cpu"))
+		return DUMP_ORIG;
+	return DUMP_ALL;
+}
+
 /*
- * Dump as ftrace_dump_on_oops says: a comma-separated list where "1"
- * means every CPU and "2" or "orig_cpu" the CPU that failed.  Other words
- * name instances, which do not exist yet.
+ * Dump as ftrace_dump_on_oops says: a comma-separated list whose first
+ * word may be "0" (nothing), "1" (the top level, every CPU) or "2" /
+ * "orig_cpu" (the top level, the CPU that failed), followed by instance
+ * names, each optionally "=2" or "=orig_cpu".
  */
 static void ftrace_dump_by_param(void)
 {
 	char param[MAX_TRACER_SIZE];
-	char *buf = param, *tok;
-	enum ftrace_dump_mode mode = DUMP_NONE;
+	char *buf = param, *tok, *name;
+	struct trace_array *tr;
+	bool first = true;
 
 	strscpy(param, ftrace_dump_on_oops, sizeof(param));
 	while ((tok = strsep(&buf, ",")) != NULL) {
-		if (!strcmp(tok, "1"))
-			mode = DUMP_ALL;
-		else if (!strcmp(tok, "2") || !strcmp(tok, "orig_cpu"))
-			mode = DUMP_ORIG;
-		else if (*tok && strcmp(tok, "0"))
+		if (first) {
+			first = false;
+			if (!strcmp(tok, "0"))
+				continue;
+			if (!strcmp(tok, "1") || !strcmp(tok, "2") ||
+			    !strcmp(tok, "orig_cpu")) {
+				trace_dump_tr(&global_trace, dump_mode_of(tok));
+				continue;
+			}
+		}
+		name = strsep(&tok, "=");
+		tr = trace_array_find_dumping(name);
+		if (tr)
+			trace_dump_tr(tr, tok ? dump_mode_of(tok) : DUMP_ALL);
+		else
 			pr_emerg("ftrace_dump_on_oops: no trace instance '%s'\n",
-				 tok);
+				 name);
 	}
-	ftrace_dump(mode);
 }
 
 static int trace_panic_handler(struct notifier_block *nb,
