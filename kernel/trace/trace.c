@@ -1359,15 +1359,11 @@ static const struct file_operations trace_options_fops = {
 
 static int option_file_open(struct inode *inode, struct file *filp)
 {
-	struct trace_option_file *of = inode->i_private;
-	struct trace_array *tr;
-	int ret;
-
 	/* @of lives in its instance: find that alive before using it. */
-	tr = trace_array_of_data(of);
-	if (!tr)
-		return -ENODEV;
-	ret = tracing_check_open(tr);
+	struct trace_option_file *of = inode->i_private;
+	struct trace_array *tr = trace_array_of_data(of);
+	int ret = tr ? tracing_check_open(tr) : -ENODEV;
+
 	if (ret)
 		return ret;
 	filp->private_data = of;

@@ -458,10 +458,9 @@ const struct file_operations tracing_fops = {
 static int tracing_pipe_open(struct inode *inode, struct file *filp)
 {
 	struct trace_cpu_file *cf = inode->i_private;
+	int ret = tracing_check_open_cpu_file(cf);
 	struct trace_iterator *iter;
-	int ret;
 
-	ret = tracing_check_open_cpu_file(cf);
 	if (ret)
 		return ret;
 	iter = trace_iter_alloc(cf->tr, cf->cpu, true, false);
