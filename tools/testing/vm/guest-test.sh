@@ -23,7 +23,7 @@ DIRECT_CASES="00basic/basic1.tc 00basic/basic2.tc 00basic/basic3.tc
 	core/trace_marker.tc core/trace_printk.tc
 	core/instance_isolation.tc core/instance_busy.tc
 	core/snapshot_contents.tc core/trace_array_api.tc
-	core/output_formats.tc"
+	core/output_formats.tc core/boot_instance.tc"
 
 shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
 first=1
