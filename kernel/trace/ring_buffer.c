@@ -3004,7 +3004,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
  *
  * For snapshots.  Call it on @cpu with interrupts disabled (directly or
  * from an IPI): a writer it interrupted is seen by its nest count and the
- * swap refused; writers that start after it see the rings swapped.
+ * swap refused; writers that start after it see the rings swapped.  A
+ * buffer switched off with ring_buffer_record_off() may be swapped (its
+ * on/off state stays with the buffer, not the ring); one disabled with
+ * ring_buffer_record_disable(), or a ring disabled on its own, may not.
  *
  * Return: 0, -EINVAL if the buffers differ in size or sub-buffer order or
  * lack the CPU, -EAGAIN while recording is disabled, -EBUSY if a writer is
@@ -3020,8 +3023,8 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	if (!ca || !cb || ca->nr_pages != cb->nr_pages ||
 	    buffer_a->order != buffer_b->order)
 		return -EINVAL;
-	if (atomic_read(&buffer_a->record_disabled) ||
-	    atomic_read(&buffer_b->record_disabled) ||
+	if ((atomic_read(&buffer_a->record_disabled) & ~RB_BUFFER_OFF) ||
+	    (atomic_read(&buffer_b->record_disabled) & ~RB_BUFFER_OFF) ||
 	    atomic_read(&ca->record_disabled) ||
 	    atomic_read(&cb->record_disabled))
 		return -EAGAIN;

@@ -33,12 +33,6 @@
 /* The default size of each CPU's buffer: trace_buf_size= overrides it. */
 #define TRACE_BUF_SIZE_DEFAULT	1441792UL
 
-/* Options set on a new instance. */
-#define TRACE_DEFAULT_FLAGS						\
-	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
-	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
-	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS))
-
 /* The largest sub-buffer buffer_subbuf_size_kb accepts: 128 pages. */
 #define TRACE_SUBBUF_MAX_ORDER	7
 
@@ -58,7 +52,7 @@ struct trace_array global_trace = {
 
 int tracing_disabled = 1;
 
-static unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
+unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
 
 /* --- boot options ------------------------------------------------------ */
 
@@ -110,8 +104,9 @@ __setup("traceoff_on_warning", set_traceoff_on_warning);
 char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
 
 /*
- * ftrace_dump_on_oops[=1|=2|=orig_cpu]: print the buffer on the console
- * when the kernel oopses or panics.  A bare option means every CPU.
+ * ftrace_dump_on_oops[=1|=2|=orig_cpu][,<instance>[=2|=orig_cpu]...]:
+ * print the buffers on the console when the kernel oopses or panics.  A
+ * bare option means every CPU of the top level.
  */
 static int __init set_ftrace_dump_on_oops(char *str)
 {
@@ -361,11 +356,12 @@ void tracing_start(void)
 	tracing_start_tr(&global_trace);
 }
 
+#ifndef CONFIG_TRACER_SNAPSHOT
 /**
  * tracing_snapshot - take a snapshot of the top-level buffer
  *
- * Snapshots need CONFIG_TRACER_SNAPSHOT, which this kernel does not have
- * yet: the call only says so, once.
+ * This kernel is built without snapshots (CONFIG_TRACER_SNAPSHOT): the
+ * call only says so, once.
  */
 void tracing_snapshot(void)
 {
@@ -377,13 +373,14 @@ EXPORT_SYMBOL_GPL(tracing_snapshot);
 /**
  * tracing_snapshot_alloc - allocate a snapshot buffer and take a snapshot
  *
- * As tracing_snapshot(): there is no snapshot buffer to allocate yet.
+ * As tracing_snapshot(): there is no snapshot buffer to allocate.
  */
 void tracing_snapshot_alloc(void)
 {
 	tracing_snapshot();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+#endif
 
 /**
  * disable_trace_on_warning - WARN() hook: stop tracing if asked to
@@ -417,6 +414,7 @@ void tracing_reset_all_cpus(struct trace_array *tr)
 	/* Writers run with preemption disabled: wait for the last one. */
 	synchronize_rcu();
 	ring_buffer_reset(tr->buffer);
+	WRITE_ONCE(tr->time_start, ring_buffer_time_stamp(tr->buffer));
 	ring_buffer_record_enable(tr->buffer);
 }
 
@@ -464,7 +462,13 @@ bool trace_clock_in_ns(struct trace_array *tr)
 	return trace_clocks[READ_ONCE(tr->clock_id)].in_ns;
 }
 
-static int trace_clock_lookup(const char *name)
+/**
+ * trace_clock_lookup - the index of a clock in trace_clock's list
+ * @name: the clock's name
+ *
+ * Return: the index, or -EINVAL.
+ */
+int trace_clock_lookup(const char *name)
 {
 	int i;
 
@@ -492,7 +496,19 @@ static int tracing_set_clock(struct trace_array *tr, const char *name)
 		ring_buffer_set_clock(tr->buffer, trace_clocks[id].read);
 		tracing_reset_all_cpus(tr);
 	}
+	trace_snapshot_set_clock(tr);
 	return 0;
+}
+
+/**
+ * trace_clock_read_fn - the function that reads @tr's clock
+ * @tr: the instance
+ *
+ * Return: what ring_buffer_set_clock() takes.
+ */
+u64 (*trace_clock_read_fn(struct trace_array *tr))(void)
+{
+	return trace_clocks[READ_ONCE(tr->clock_id)].read;
 }
 
 /* --- tracers ------------------------------------------------------------ */
@@ -529,15 +545,30 @@ static struct tracer *tracer_lookup(const char *name)
 	return NULL;
 }
 
-/* Switch @tr to the tracer called @name.  trace_types_lock. */
-static int tracing_set_tracer(struct trace_array *tr, const char *name)
+/* May @t be the current tracer of @tr? */
+static bool tracer_allowed(struct trace_array *tr, struct tracer *t)
+{
+	return tr == &global_trace || t->allow_instances;
+}
+
+/**
+ * tracing_set_tracer - switch @tr to the tracer called @name
+ * @tr:   the instance
+ * @name: the tracer's name
+ *
+ * The caller holds trace_types_lock.
+ *
+ * Return: 0, -EINVAL for a tracer that does not exist (or may not run in
+ * an instance), or the tracer's init error; the old tracer then runs on.
+ */
+int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
 	struct tracer *t = tracer_lookup(name);
 	struct tracer *old = tr->current_trace;
 	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
-	if (!t)
+	if (!t || !tracer_allowed(tr, t))
 		return -EINVAL;
 	if (t == old)
 		return 0;
@@ -558,83 +589,7 @@ static int tracing_set_tracer(struct trace_array *tr, const char *name)
 	return 0;
 }
 
-/* --- instances and their files ----------------------------------------- */
-
-/**
- * trace_array_get - take a reference on an instance
- * @tr: the instance
- *
- * Return: 0, or -ENODEV if @tr is not a live instance.
- */
-int trace_array_get(struct trace_array *tr)
-{
-	if (tr != &global_trace)
-		return -ENODEV;
-	guard(mutex)(&trace_types_lock);
-	tr->ref++;
-	return 0;
-}
-
-/**
- * trace_array_put - drop a reference on an instance
- * @tr: the instance, or NULL
- */
-void trace_array_put(struct trace_array *tr)
-{
-	if (!tr)
-		return;
-	guard(mutex)(&trace_types_lock);
-	if (!WARN_ON_ONCE(tr->ref <= 0))
-		tr->ref--;
-}
-EXPORT_SYMBOL_GPL(trace_array_put);
-
-/**
- * trace_array_get_by_name - find (or create) the instance called @name
- * @name:    the instance's name under instances/
- * @systems: the event systems a new instance gets
- *
- * Instances (instances/ in tracefs) are not available yet: there is only
- * the top-level trace array, which has no name.
- *
- * Return: NULL.
- */
-struct trace_array *trace_array_get_by_name(const char *name,
-					    const char *systems)
-{
-	return NULL;
-}
-EXPORT_SYMBOL_GPL(trace_array_get_by_name);
-
-/**
- * trace_array_destroy - remove an instance made by trace_array_get_by_name()
- * @tr: the instance
- *
- * Return: -EINVAL: the top level cannot be removed and there are no
- * other instances yet.
- */
-int trace_array_destroy(struct trace_array *tr)
-{
-	return -EINVAL;
-}
-EXPORT_SYMBOL_GPL(trace_array_destroy);
-
-/**
- * trace_array_init_printk - prepare @tr for trace_array_printk()
- * @tr: the instance
- *
- * trace_array_printk() writes only into instances that modules created,
- * never into the top level.
- *
- * Return: -ENOENT without an instance, -EINVAL for the top level.
- */
-int trace_array_init_printk(struct trace_array *tr)
-{
-	if (!tr)
-		return -ENOENT;
-	return -EINVAL;
-}
-EXPORT_SYMBOL_GPL(trace_array_init_printk);
+/* --- opening the files of an instance ---------------------------------- */
 
 /**
  * tracing_check_open - may a tracefs file of @tr be opened?
@@ -688,13 +643,35 @@ int tracing_release_file_tr(struct inode *inode, struct file *filp)
 	return 0;
 }
 
+/* single_open() a file whose inode data is the trace_array, with a ref. */
+static int tracing_single_open_tr(struct inode *inode, struct file *filp,
+				  int (*show)(struct seq_file *, void *))
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(tr);
+	if (ret)
+		return ret;
+	ret = single_open(filp, show, tr);
+	if (ret)
+		trace_array_put(tr);
+	return ret;
+}
+
+static int tracing_single_release_tr(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return single_release(inode, filp);
+}
+
 /* The same for files whose inode data is a struct trace_cpu_file. */
 static int tracing_open_cpu_file(struct inode *inode, struct file *filp)
 {
 	struct trace_cpu_file *cf = inode->i_private;
 	int ret;
 
-	ret = tracing_check_open(cf->tr);
+	ret = tracing_check_open_cpu_file(cf);
 	if (ret)
 		return ret;
 	filp->private_data = cf;
@@ -836,27 +813,32 @@ static const struct file_operations current_tracer_fops = {
 
 static int available_tracers_show(struct seq_file *m, void *v)
 {
+	struct trace_array *tr = m->private;
+	const char *sep = "";
 	struct tracer *t;
 
 	mutex_lock(&trace_types_lock);
-	for (t = trace_types; t; t = t->next)
-		seq_printf(m, "%s%c", t->name, t->next ? ' ' : '\n');
+	for (t = trace_types; t; t = t->next) {
+		if (!tracer_allowed(tr, t))
+			continue;
+		seq_printf(m, "%s%s", sep, t->name);
+		sep = " ";
+	}
+	seq_putc(m, '\n');
 	mutex_unlock(&trace_types_lock);
 	return 0;
 }
 
 static int available_tracers_open(struct inode *inode, struct file *filp)
 {
-	int ret = tracing_check_open(NULL);
-
-	return ret ? ret : single_open(filp, available_tracers_show, NULL);
+	return tracing_single_open_tr(inode, filp, available_tracers_show);
 }
 
 static const struct file_operations available_tracers_fops = {
 	.open		= available_tracers_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= tracing_single_release_tr,
 };
 
 /* --- buffer sizes ----------------------------------------------------- */
@@ -869,6 +851,10 @@ static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 	lockdep_assert_held(&trace_types_lock);
 	if (!tr->buffer)
 		return -ENODEV;
+	/* The snapshot's rings must stay the size of the main ones. */
+	ret = trace_snapshot_resize(tr, size, cpu);
+	if (ret < 0)
+		return ret;
 	ret = ring_buffer_resize(tr->buffer, size, cpu);
 	if (ret < 0)
 		return ret;
@@ -1004,7 +990,9 @@ static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
 	if (order != ring_buffer_subbuf_order_get(tr->buffer)) {
 		tracing_stop_tr(tr);
 		mutex_lock(&tr->consume_lock);
-		ret = ring_buffer_subbuf_order_set(tr->buffer, order);
+		ret = trace_snapshot_set_subbuf_order(tr, order);
+		if (!ret)
+			ret = ring_buffer_subbuf_order_set(tr->buffer, order);
 		mutex_unlock(&tr->consume_lock);
 		tracing_start_tr(tr);
 	}
@@ -1104,22 +1092,7 @@ static int trace_clock_show(struct seq_file *m, void *v)
 
 static int trace_clock_open(struct inode *inode, struct file *filp)
 {
-	struct trace_array *tr = inode->i_private;
-	int ret;
-
-	ret = tracing_check_open(tr);
-	if (ret)
-		return ret;
-	ret = single_open(filp, trace_clock_show, tr);
-	if (ret)
-		trace_array_put(tr);
-	return ret;
-}
-
-static int tracing_single_release_tr(struct inode *inode, struct file *filp)
-{
-	trace_array_put(inode->i_private);
-	return single_release(inode, filp);
+	return tracing_single_open_tr(inode, filp, trace_clock_show);
 }
 
 static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
@@ -1165,16 +1138,7 @@ static int timestamp_mode_show(struct seq_file *m, void *v)
 
 static int timestamp_mode_open(struct inode *inode, struct file *filp)
 {
-	struct trace_array *tr = inode->i_private;
-	int ret;
-
-	ret = tracing_check_open(tr);
-	if (ret)
-		return ret;
-	ret = single_open(filp, timestamp_mode_show, tr);
-	if (ret)
-		trace_array_put(tr);
-	return ret;
+	return tracing_single_open_tr(inode, filp, timestamp_mode_show);
 }
 
 static const struct file_operations timestamp_mode_fops = {
@@ -1218,10 +1182,14 @@ static void tracing_set_cpumask(struct trace_array *tr,
 		bool was = cpumask_test_cpu(cpu, tr->tracing_cpumask);
 		bool now = cpumask_test_cpu(cpu, mask);
 
-		if (was && !now)
-			ring_buffer_record_disable_cpu(tr->buffer, cpu);
-		else if (!was && now)
+		if (was == now)
+			continue;
+		if (now)
 			ring_buffer_record_enable_cpu(tr->buffer, cpu);
+		else
+			ring_buffer_record_disable_cpu(tr->buffer, cpu);
+		/* Its rings may trade places with the main ones. */
+		trace_snapshot_cpumask_update(tr, cpu, now);
 	}
 	cpumask_copy(tr->tracing_cpumask, mask);
 }
@@ -1265,11 +1233,15 @@ static const struct file_operations tracing_cpumask_fops = {
 static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_SYM_OFFSET_BIT]	= "sym-offset",
 	[TRACE_OPT_SYM_ADDR_BIT]	= "sym-addr",
+	[TRACE_OPT_VERBOSE_BIT]		= "verbose",
 	[TRACE_OPT_RAW_BIT]		= "raw",
+	[TRACE_OPT_HEX_BIT]		= "hex",
+	[TRACE_OPT_BIN_BIT]		= "bin",
 	[TRACE_OPT_BLOCK_BIT]		= "block",
 	[TRACE_OPT_PRINTK_BIT]		= "trace_printk",
 	[TRACE_OPT_PRINTK_MSGONLY_BIT]	= "printk-msg-only",
 	[TRACE_OPT_CONTEXT_INFO_BIT]	= "context-info",
+	[TRACE_OPT_LATENCY_FMT_BIT]	= "latency-format",
 	[TRACE_OPT_RECORD_CMD_BIT]	= "record-cmd",
 	[TRACE_OPT_RECORD_TGID_BIT]	= "record-tgid",
 	[TRACE_OPT_OVERWRITE_BIT]	= "overwrite",
@@ -1352,16 +1324,7 @@ static int trace_options_show(struct seq_file *m, void *v)
 
 static int trace_options_open(struct inode *inode, struct file *filp)
 {
-	struct trace_array *tr = inode->i_private;
-	int ret;
-
-	ret = tracing_check_open(tr);
-	if (ret)
-		return ret;
-	ret = single_open(filp, trace_options_show, tr);
-	if (ret)
-		trace_array_put(tr);
-	return ret;
+	return tracing_single_open_tr(inode, filp, trace_options_show);
 }
 
 static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
@@ -1396,10 +1359,11 @@ static const struct file_operations trace_options_fops = {
 
 static int option_file_open(struct inode *inode, struct file *filp)
 {
+	/* @of lives in its instance: find that alive before using it. */
 	struct trace_option_file *of = inode->i_private;
-	int ret;
+	struct trace_array *tr = trace_array_of_data(of);
+	int ret = tr ? tracing_check_open(tr) : -ENODEV;
 
-	ret = tracing_check_open(of->tr);
 	if (ret)
 		return ret;
 	filp->private_data = of;
@@ -1628,6 +1592,7 @@ static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
 	trace_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, cf,
 			  &buffer_size_fops);
 	trace_create_file("stats", TRACE_MODE_READ, d, cf, &stats_fops);
+	trace_snapshot_create_cpu_files(cf, d);
 }
 
 static void trace_create_option_files(struct trace_array *tr)
@@ -1651,8 +1616,13 @@ static void trace_create_option_files(struct trace_array *tr)
 	}
 }
 
-/* The files every instance has. */
-static void trace_create_instance_files(struct trace_array *tr)
+/**
+ * trace_create_instance_files - create the files every instance has
+ * @tr: the instance; @tr->dir is its directory (NULL: the tracefs root)
+ *
+ * A file that cannot be created is warned about and left out.
+ */
+void trace_create_instance_files(struct trace_array *tr)
 {
 	struct dentry *d = tr->dir;
 	int cpu;
@@ -1686,6 +1656,7 @@ static void trace_create_instance_files(struct trace_array *tr)
 			  &trace_options_fops);
 	trace_marker_create_files(tr, d);
 	trace_errlog_create_file(tr, d);
+	trace_snapshot_create_files(tr, d);
 	trace_create_option_files(tr);
 
 	tr->percpu_dir = tracefs_create_dir("per_cpu", d);
@@ -1741,6 +1712,7 @@ static int __init tracer_init_tracefs(void)
 	trace_readme_create_file(NULL);
 	trace_printk_create_files(NULL);
 	trace_cmdline_create_files(NULL);
+	trace_instances_create_dir();
 	trace_create_debugfs_link();
 	return 0;
 }
@@ -1762,24 +1734,15 @@ static void __init trace_apply_boot_options(struct trace_array *tr)
 }
 
 /**
- * early_trace_init - allocate the top-level buffer
+ * trace_array_alloc_buffers - give @tr its ring buffer and per-CPU data
+ * @tr:   the instance; @tr->flags and @tr->clock_id are set
+ * @size: the size of each CPU's ring, in bytes
  *
- * Called by start_kernel() before the scheduler starts, so that
- * trace_printk() works from here on.
+ * Return: 0, or -ENOMEM with nothing allocated.
  */
-void __init early_trace_init(void)
+int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 {
-	struct trace_array *tr = &global_trace;
 	int cpu;
-
-	if (*trace_boot_clock) {
-		int id = trace_clock_lookup(trace_boot_clock);
-
-		if (id < 0)
-			pr_warn("unknown trace_clock '%s'\n", trace_boot_clock);
-		else
-			tr->clock_id = id;
-	}
 
 	tr->cpu_size = alloc_percpu(unsigned long);
 	tr->cpu_files = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_files), GFP_KERNEL);
@@ -1793,25 +1756,69 @@ void __init early_trace_init(void)
 	for_each_possible_cpu(cpu) {
 		tr->cpu_files[cpu].tr = tr;
 		tr->cpu_files[cpu].cpu = cpu;
-		*per_cpu_ptr(tr->cpu_size, cpu) = trace_buf_size;
+		*per_cpu_ptr(tr->cpu_size, cpu) = size;
 	}
 
-	tr->buffer = ring_buffer_alloc(trace_buf_size,
-				       tr->flags & TRACE_OPT(OVERWRITE) ?
+	tr->buffer = ring_buffer_alloc(size, tr->flags & TRACE_OPT(OVERWRITE) ?
 				       RB_FL_OVERWRITE : 0);
 	if (!tr->buffer)
 		goto fail;
 	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].read);
+	tr->time_start = ring_buffer_time_stamp(tr->buffer);
+	return 0;
 
-	if (trace_printk_early_init() || trace_cmdline_init()) {
+fail:
+	trace_array_free_buffers(tr);
+	return -ENOMEM;
+}
+
+/**
+ * trace_array_free_buffers - undo trace_array_alloc_buffers()
+ * @tr: the instance; no writer or reader may use it any more
+ */
+void trace_array_free_buffers(struct trace_array *tr)
+{
+	trace_snapshot_free(tr);
+	if (tr->buffer)
 		ring_buffer_free(tr->buffer);
-		tr->buffer = NULL;
+	tr->buffer = NULL;
+	free_cpumask_var(tr->tracing_cpumask);
+	kfree(tr->cpu_files);
+	tr->cpu_files = NULL;
+	free_percpu(tr->cpu_size);
+	tr->cpu_size = NULL;
+}
+
+/**
+ * early_trace_init - allocate the top-level buffer
+ *
+ * Called by start_kernel() before the scheduler starts, so that
+ * trace_printk() works from here on.
+ */
+void __init early_trace_init(void)
+{
+	struct trace_array *tr = &global_trace;
+
+	if (*trace_boot_clock) {
+		int id = trace_clock_lookup(trace_boot_clock);
+
+		if (id < 0)
+			pr_warn("unknown trace_clock '%s'\n", trace_boot_clock);
+		else
+			tr->clock_id = id;
+	}
+
+	if (trace_array_alloc_buffers(tr, trace_buf_size))
+		goto fail;
+	if (trace_printk_early_init() || trace_cmdline_init()) {
+		trace_array_free_buffers(tr);
 		goto fail;
 	}
 	trace_output_init();
 
 	register_tracer(&nop_trace);
 	tr->current_trace = &nop_trace;
+	list_add(&tr->list, &trace_arrays);
 	trace_apply_boot_options(tr);
 
 	tracing_disabled = 0;
@@ -1819,10 +1826,6 @@ void __init early_trace_init(void)
 
 fail:
 	pr_err("could not allocate the trace buffer: tracing disabled\n");
-	kfree(tr->cpu_files);
-	tr->cpu_files = NULL;
-	free_percpu(tr->cpu_size);
-	tr->cpu_size = NULL;
 }
 
 /**

@@ -8,9 +8,11 @@
  * <linux/ftrace.h>.
  *
  * Locking, from outer to inner:
- *   trace_types_lock   (mutex, trace.c): the tracer list, each instance's
- *                      current tracer, options, clock, cpumask and buffer
- *                      size; the tracefs files of an instance.
+ *   trace_types_lock   (mutex, trace.c): the tracer list, the list of
+ *                      instances and their reference counts, each
+ *                      instance's current tracer, options, clock, cpumask,
+ *                      buffer size and snapshot buffer; the tracefs files
+ *                      of an instance.
  *   trace_array::consume_lock (mutex): consuming readers of one instance
  *                      (trace_pipe, per-CPU trace_pipe, trace_pipe_raw),
  *                      so that a record is peeked, printed and consumed
@@ -104,11 +106,15 @@ struct stack_entry {
 enum trace_opt_bit {
 	TRACE_OPT_SYM_OFFSET_BIT,	/* sym-offset: func+0x12/0x40 */
 	TRACE_OPT_SYM_ADDR_BIT,		/* sym-addr: append <address> */
+	TRACE_OPT_VERBOSE_BIT,		/* verbose: latency lines in full */
 	TRACE_OPT_RAW_BIT,		/* raw: numbers, not text */
+	TRACE_OPT_HEX_BIT,		/* hex: the record header in hex */
+	TRACE_OPT_BIN_BIT,		/* bin: the record header in binary */
 	TRACE_OPT_BLOCK_BIT,		/* block: poll never waits */
 	TRACE_OPT_PRINTK_BIT,		/* trace_printk: record trace_printk() */
 	TRACE_OPT_PRINTK_MSGONLY_BIT,	/* printk-msg-only */
 	TRACE_OPT_CONTEXT_INFO_BIT,	/* context-info: task/CPU/time columns */
+	TRACE_OPT_LATENCY_FMT_BIT,	/* latency-format: the latency layout */
 	TRACE_OPT_RECORD_CMD_BIT,	/* record-cmd: remember comms */
 	TRACE_OPT_RECORD_TGID_BIT,	/* record-tgid: remember and show tgids */
 	TRACE_OPT_OVERWRITE_BIT,	/* overwrite: drop oldest when full */
@@ -122,6 +128,12 @@ enum trace_opt_bit {
 
 #define TRACE_OPT(name)		BIT(TRACE_OPT_##name##_BIT)
 
+/* Options set on a new instance. */
+#define TRACE_DEFAULT_FLAGS						\
+	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
+	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
+	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS))
+
 /* The options print functions receive in their "flags" argument. */
 #define TRACE_OPT_SYM_MASK	(TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))
 
@@ -129,16 +141,21 @@ enum trace_opt_bit {
 
 /**
  * struct tracer - something that can be an instance's current_tracer
- * @name:  what available_tracers and current_tracer show
- * @init:  start tracing into @tr; 0 or a -errno that refuses the switch
- * @reset: stop tracing into @tr
- * @next:  link in the list of tracers, under trace_types_lock
+ * @name:            what available_tracers and current_tracer show
+ * @init:            start tracing into @tr; 0 or a -errno that refuses
+ *                   the switch
+ * @reset:           stop tracing into @tr
+ * @next:            link in the list of tracers, under trace_types_lock
+ * @allow_instances: the tracer may run in instances/ too, not only at the
+ *                   top level; available_tracers of an instance lists
+ *                   only these
  */
 struct tracer {
 	const char		*name;
 	int			(*init)(struct trace_array *tr);
 	void			(*reset)(struct trace_array *tr);
 	struct tracer		*next;
+	bool			allow_instances;
 };
 
 extern struct tracer nop_trace;
@@ -172,8 +189,18 @@ struct trace_option_file {
 
 /**
  * struct trace_array - a trace instance: a buffer and how it is fed and read
- * @name:              NULL for the top level (/sys/kernel/tracing)
+ * @list:              link in the list of live instances (trace_types_lock)
+ * @name:              NULL for the top level (/sys/kernel/tracing), else
+ *                     the directory name under instances/
  * @buffer:            the ring buffer, or NULL if it could not be allocated
+ * @snapshot:          the snapshot buffer, NULL while not allocated
+ *                     (trace_types_lock); its rings are exchanged with
+ *                     @buffer's one CPU at a time, @buffer itself never
+ *                     changes
+ * @snapshot_pins:     open readers that walk a ring in place (trace,
+ *                     snapshot, snapshot_raw); while any exists the
+ *                     snapshot is neither taken nor freed, so no ring is
+ *                     moved or freed under them (trace_types_lock)
  * @cpu_size:          per CPU, the size asked for through buffer_size_kb,
  *                     in bytes (trace_types_lock)
  * @flags:             TRACE_OPT() bits; changed under trace_types_lock,
@@ -183,10 +210,13 @@ struct trace_option_file {
  *                     trace_pipe_raw splice is woken
  * @current_trace:     the tracer at work (trace_types_lock)
  * @tracing_cpumask:   CPUs whose records are kept (trace_types_lock)
+ * @time_start:        the buffer's time stamp when it was last emptied,
+ *                     what latency-format times count from
  * @stop_count:        tracing_stop() nesting (@start_lock)
  * @start_lock:        protects @stop_count
  * @consume_lock:      consuming readers, see the top of this file
- * @ref:               open files and in-kernel users (trace_types_lock)
+ * @ref:               open files and in-kernel users (trace_types_lock);
+ *                     an instance is removed only when it is 0
  * @all_cpus:          private data of the instance-wide files
  * @cpu_files:         private data of per_cpu/cpuN/ files, nr_cpu_ids long
  * @opt_files:         private data of options/ files
@@ -197,14 +227,20 @@ struct trace_option_file {
  * @n_err_log_entries: how many
  */
 struct trace_array {
+	struct list_head		list;
 	const char			*name;
 	struct trace_buffer		*buffer;
+#ifdef CONFIG_TRACER_SNAPSHOT
+	struct trace_buffer		*snapshot;
+	int				snapshot_pins;
+#endif
 	unsigned long __percpu		*cpu_size;
 	unsigned long			flags;
 	int				clock_id;
 	int				buffer_percent;
 	struct tracer			*current_trace;
 	cpumask_var_t			tracing_cpumask;
+	u64				time_start;
 	int				stop_count;
 	raw_spinlock_t			start_lock;
 	struct mutex			consume_lock;	/* see the top */
@@ -227,10 +263,91 @@ extern int tracing_disabled;
 
 extern struct mutex trace_types_lock;
 
+/* The size of each CPU's ring of a new instance (trace_buf_size=). */
+extern unsigned long trace_buf_size;
+
 int trace_array_get(struct trace_array *tr);
 int tracing_check_open(struct trace_array *tr);
+int tracing_check_open_cpu_file(struct trace_cpu_file *cf);
 int tracing_open_file_tr(struct inode *inode, struct file *filp);
 int tracing_release_file_tr(struct inode *inode, struct file *filp);
+
+/* --- instances (trace_instances.c) -------------------------------------- */
+
+/* Every live instance, the top level first.  trace_types_lock. */
+extern struct list_head trace_arrays;
+
+struct trace_array *trace_array_of_data(const void *data);
+struct trace_array *trace_array_find_dumping(const char *name);
+int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size);
+void trace_array_free_buffers(struct trace_array *tr);
+void trace_create_instance_files(struct trace_array *tr);
+int tracing_set_tracer(struct trace_array *tr, const char *name);
+int trace_clock_lookup(const char *name);
+u64 (*trace_clock_read_fn(struct trace_array *tr))(void);
+void trace_instances_create_dir(void);
+
+/*
+ * The event code's part of an instance (events/ and the event state):
+ * added once the instance's files exist, deleted before it is torn down;
+ * a deletion error fails the rmdir.  Called without trace_types_lock.
+ */
+#ifdef CONFIG_EVENT_TRACING
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
+int event_trace_del_tracer(struct trace_array *tr);
+#else
+static inline int event_trace_add_tracer(struct dentry *parent,
+					 struct trace_array *tr) { return 0; }
+static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
+#endif
+
+/* --- snapshot (trace_snapshot.c) ---------------------------------------- */
+
+/* Only called for a TRACE_FILE_SNAPSHOT reader, so only with snapshots. */
+void trace_snapshot_print_help(struct seq_file *m, struct trace_iterator *iter);
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+int tracing_alloc_snapshot_instance(struct trace_array *tr);
+void tracing_snapshot_instance(struct trace_array *tr);
+int tracing_alloc_snapshot(void);
+void trace_snapshot_create_files(struct trace_array *tr, struct dentry *parent);
+void trace_snapshot_create_cpu_files(struct trace_cpu_file *cf,
+				     struct dentry *parent);
+void trace_snapshot_free(struct trace_array *tr);
+int trace_snapshot_resize(struct trace_array *tr, unsigned long size, int cpu);
+int trace_snapshot_set_subbuf_order(struct trace_array *tr, int order);
+void trace_snapshot_set_clock(struct trace_array *tr);
+void trace_snapshot_cpumask_update(struct trace_array *tr, int cpu, bool on);
+void trace_snapshot_pin(struct trace_array *tr);
+void trace_snapshot_unpin(struct trace_array *tr);
+struct trace_buffer *trace_snapshot_get_pinned(struct trace_array *tr);
+#else
+static inline void trace_snapshot_create_files(struct trace_array *tr,
+					       struct dentry *parent) { }
+static inline void trace_snapshot_create_cpu_files(struct trace_cpu_file *cf,
+						   struct dentry *parent) { }
+static inline void trace_snapshot_free(struct trace_array *tr) { }
+static inline int trace_snapshot_resize(struct trace_array *tr,
+					unsigned long size, int cpu)
+{
+	return 0;
+}
+static inline int trace_snapshot_set_subbuf_order(struct trace_array *tr,
+						  int order)
+{
+	return 0;
+}
+static inline void trace_snapshot_set_clock(struct trace_array *tr) { }
+static inline void trace_snapshot_cpumask_update(struct trace_array *tr,
+						 int cpu, bool on) { }
+static inline void trace_snapshot_pin(struct trace_array *tr) { }
+static inline void trace_snapshot_unpin(struct trace_array *tr) { }
+static inline struct trace_buffer *
+trace_snapshot_get_pinned(struct trace_array *tr)
+{
+	return NULL;
+}
+#endif
 
 bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);
@@ -280,10 +397,29 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 
 /* trace_iterator::iter_flags private to the readers. */
 #define TRACE_FILE_PAUSED	BIT(8)	/* holds a tracing_stop_tr() */
+#define TRACE_FILE_SNAPSHOT	BIT(9)	/* reads tr->snapshot, not tr->buffer */
+#define TRACE_FILE_PINNED	BIT(10)	/* holds a trace_snapshot_pin() */
+
+/* The buffer @iter reads. */
+static inline struct trace_buffer *trace_iter_buffer(struct trace_iterator *iter)
+{
+#ifdef CONFIG_TRACER_SNAPSHOT
+	if (iter->iter_flags & TRACE_FILE_SNAPSHOT)
+		return iter->tr->snapshot;
+#endif
+	return iter->tr->buffer;
+}
 
 extern const struct file_operations tracing_fops;
 extern const struct file_operations tracing_pipe_fops;
 extern const struct file_operations tracing_raw_fops;
+
+int trace_open_reader(struct file *filp, struct trace_cpu_file *cf,
+		      bool snapshot);
+int trace_release_reader(struct inode *inode, struct file *filp);
+bool trace_iter_empty(struct trace_iterator *iter);
+u64 trace_iter_next_ts(struct trace_iterator *iter);
+extern const struct file_operations tracing_snapshot_raw_fops;
 
 void trace_panic_notifiers_init(void);
 
@@ -340,6 +476,7 @@ static __always_inline void trace_taskinfo_mark_pending(void)
 /* --- error_log (trace_errlog.c) -------------------------------------- */
 
 void trace_errlog_create_file(struct trace_array *tr, struct dentry *parent);
+void trace_errlog_free(struct trace_array *tr);
 unsigned int err_pos(char *cmd, const char *str);
 void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char **errs, u8 type, u16 pos);

@@ -115,7 +115,14 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 	list_add_tail(&err->list, &tr->err_log);
 }
 
-static void clear_err_log(struct trace_array *tr)
+/**
+ * trace_errlog_free - drop every error_log entry of @tr
+ * @tr: the instance
+ *
+ * What writing error_log with O_TRUNC does; also the last step of
+ * removing an instance.
+ */
+void trace_errlog_free(struct trace_array *tr)
 {
 	struct tracing_log_err *err, *tmp;
 
@@ -180,7 +187,7 @@ static int err_log_open(struct inode *inode, struct file *filp)
 		return ret;
 
 	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
-		clear_err_log(tr);
+		trace_errlog_free(tr);
 
 	if (filp->f_mode & FMODE_READ) {
 		ret = seq_open(filp, &err_log_seq_ops);

@@ -11,5 +11,6 @@
 #include "trace.h"
 
 struct tracer nop_trace = {
-	.name	= "nop",
+	.name			= "nop",
+	.allow_instances	= true,
 };

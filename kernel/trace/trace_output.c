@@ -11,11 +11,18 @@
  *
  *        <comm>-<pid>     [<cpu>] <flags> <secs>.<usecs>: <record>
  *
- * with the flags columns only when the irq-info option is set.
+ * with the flags columns only when the irq-info option is set.  The
+ * latency-format option gives the older, denser layout
+ *
+ *    <comm>-<pid>  <cpu><flags> <usecs>us<mark>: <record>
+ *
+ * and raw, hex and bin print numbers and bytes instead of text.
  */
 
 #include <linux/kallsyms.h>
 #include <linux/seq_file.h>
+#include <linux/utsname.h>
+#include <linux/preempt.h>
 #include <linux/rculist.h>
 #include <linux/hashtable.h>
 #include <linux/idr.h>
@@ -251,7 +258,102 @@ static void print_context(struct trace_iterator *iter, unsigned long flags)
 	trace_seq_puts(s, ": ");
 }
 
+/* --- the latency format ---------------------------------------------------- */
+
+/*
+ * The mark after a latency-format time stamp says how long it was until
+ * the next record: '$' over 1 s, '@' 100 ms, '*' 10 ms, '#' 1 ms,
+ * '!' 100 us, '+' 10 us, ' ' less.
+ */
+static char delay_mark(u64 delay_ns)
+{
+	static const struct {
+		u64	ns;
+		char	mark;
+	} marks[] = {
+		{ NSEC_PER_SEC, '$' }, { 100 * NSEC_PER_MSEC, '@' },
+		{ 10 * NSEC_PER_MSEC, '*' }, { NSEC_PER_MSEC, '#' },
+		{ 100 * NSEC_PER_USEC, '!' }, { 10 * NSEC_PER_USEC, '+' },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(marks); i++)
+		if (delay_ns > marks[i].ns)
+			return marks[i].mark;
+	return ' ';
+}
+
+/*
+ * The time of a latency-format line, since the buffer was last emptied,
+ * and the delay to the next record:
+ *   " <usecs>us<mark>: "                    time clocks
+ *   " <count>: "                            counters
+ * and with verbose
+ *   "[<abs usecs hex>] <ms>.<us>ms (+<ms>.<us>ms): "
+ *   "[<count hex>] <count> (+<delta>): "
+ */
+static void print_lat_time(struct trace_iterator *iter, bool verbose)
+{
+	struct trace_seq *s = &iter->seq;
+	u64 since = iter->ts - READ_ONCE(iter->tr->time_start);
+	u64 delay = trace_iter_next_ts(iter) - iter->ts;
+	u32 since_rem, delay_rem;
+
+	if (!(iter->iter_flags & TRACE_FILE_TIME_IN_NS)) {
+		if (verbose)
+			trace_seq_printf(s, "[%016llx] %lld (+%lld): ", iter->ts,
+					 since, delay);
+		else
+			trace_seq_printf(s, " %4lld: ", since);
+		return;
+	}
+
+	if (!verbose) {
+		trace_seq_printf(s, " %4lluus%c: ", div_u64(since, NSEC_PER_USEC),
+				 delay_mark(delay));
+		return;
+	}
+	since = div_u64_rem(div_u64(since, NSEC_PER_USEC), USEC_PER_MSEC,
+			    &since_rem);
+	delay = div_u64_rem(div_u64(delay, NSEC_PER_USEC), USEC_PER_MSEC,
+			    &delay_rem);
+	trace_seq_printf(s, "[%08llx] %llu.%03ums (+%llu.%03ums): ",
+			 div_u64(iter->ts, NSEC_PER_USEC), since, since_rem,
+			 delay, delay_rem);
+}
+
+/*
+ * "<comm>-<pid> <cpu><flags> <time>: ", or with verbose
+ * "<comm> <pid> <cpu> <flags hex> <preempt> <index> <time>: ".
+ */
+static void print_lat_context(struct trace_iterator *iter, unsigned long flags)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_entry *entry = iter->ent;
+	bool verbose = flags & TRACE_OPT(VERBOSE);
+	char comm[TASK_COMM_LEN];
+
+	trace_find_cmdline(entry->pid, comm);
+	if (verbose) {
+		trace_seq_printf(s, "%16s %7d %3d %d %08x %08lx ", comm,
+				 entry->pid, iter->cpu, entry->flags,
+				 entry->preempt_count & 0xf, iter->idx);
+	} else {
+		trace_seq_printf(s, "%8.8s-%-7d %3d", comm, entry->pid,
+				 iter->cpu);
+		print_irq_info(s, entry);
+	}
+	print_lat_time(iter, verbose);
+}
+
 /* --- whole lines ------------------------------------------------------------ */
+
+/* A record type without a print function for the chosen format. */
+static enum print_line_t print_type_only(struct trace_iterator *iter)
+{
+	trace_seq_printf(&iter->seq, "type: %d\n", iter->ent->type);
+	return trace_handle_return(&iter->seq);
+}
 
 static bool is_printk_type(int type)
 {
@@ -292,11 +394,58 @@ static enum print_line_t print_raw_line(struct trace_iterator *iter,
 	if (flags & TRACE_OPT(CONTEXT_INFO))
 		trace_seq_printf(s, "%d %d %llu ", entry->pid, iter->cpu,
 				 iter->ts);
-	if (!event || !event->funcs->raw) {
+	if (!event) {
 		trace_seq_printf(s, "%d ?\n", entry->type);
 		return trace_handle_return(s);
 	}
+	if (!event->funcs->raw)
+		return print_type_only(iter);
 	return event->funcs->raw(iter, 0, event);
+}
+
+/* hex: the pid, CPU and time stamp as hex bytes, then the record. */
+static enum print_line_t print_hex_line(struct trace_iterator *iter,
+					struct trace_event *event,
+					unsigned long flags)
+{
+	struct trace_seq *s = &iter->seq;
+	enum print_line_t ret;
+
+	if (flags & TRACE_OPT(CONTEXT_INFO)) {
+		trace_seq_putmem_hex(s, &iter->ent->pid, sizeof(iter->ent->pid));
+		trace_seq_putmem_hex(s, &iter->cpu, sizeof(iter->cpu));
+		trace_seq_putmem_hex(s, &iter->ts, sizeof(iter->ts));
+		if (trace_seq_has_overflowed(s))
+			return TRACE_TYPE_PARTIAL_LINE;
+	}
+	if (event) {
+		ret = event->funcs->hex ? event->funcs->hex(iter, 0, event) :
+					  print_type_only(iter);
+		if (ret != TRACE_TYPE_HANDLED)
+			return ret;
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+/* bin: the pid, CPU and time stamp as they are in memory, then the record. */
+static enum print_line_t print_bin_line(struct trace_iterator *iter,
+					struct trace_event *event,
+					unsigned long flags)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (flags & TRACE_OPT(CONTEXT_INFO)) {
+		trace_seq_putmem(s, &iter->ent->pid, sizeof(iter->ent->pid));
+		trace_seq_putmem(s, &iter->cpu, sizeof(iter->cpu));
+		trace_seq_putmem(s, &iter->ts, sizeof(iter->ts));
+		if (trace_seq_has_overflowed(s))
+			return TRACE_TYPE_PARTIAL_LINE;
+	}
+	if (!event)
+		return TRACE_TYPE_HANDLED;
+	return event->funcs->binary ? event->funcs->binary(iter, 0, event) :
+				      print_type_only(iter);
 }
 
 static enum print_line_t print_text_line(struct trace_iterator *iter,
@@ -305,8 +454,12 @@ static enum print_line_t print_text_line(struct trace_iterator *iter,
 {
 	struct trace_seq *s = &iter->seq;
 
-	if (flags & TRACE_OPT(CONTEXT_INFO))
-		print_context(iter, flags);
+	if (flags & TRACE_OPT(CONTEXT_INFO)) {
+		if (iter->iter_flags & TRACE_FILE_LAT_FMT)
+			print_lat_context(iter, flags);
+		else
+			print_context(iter, flags);
+	}
 	if (!event || !event->funcs->trace) {
 		trace_seq_printf(s, "Unknown type %d\n", iter->ent->type);
 		return trace_handle_return(s);
@@ -345,7 +498,11 @@ enum print_line_t trace_print_line(struct trace_iterator *iter)
 
 	rcu_read_lock();
 	event = ftrace_find_event(iter->ent->type);
-	if (flags & TRACE_OPT(RAW))
+	if (flags & TRACE_OPT(BIN))
+		ret = print_bin_line(iter, event, flags);
+	else if (flags & TRACE_OPT(HEX))
+		ret = print_hex_line(iter, event, flags);
+	else if (flags & TRACE_OPT(RAW))
 		ret = print_raw_line(iter, event, flags);
 	else
 		ret = print_text_line(iter, event, flags);
@@ -366,19 +523,76 @@ static const char * const irq_info_legend[] = {
 };
 
 /* Records in the buffer, and records written (including overwritten ones). */
-static void print_entry_counts(struct seq_file *m, struct trace_array *tr)
+static void print_entry_counts(struct seq_file *m, struct trace_buffer *buffer)
 {
 	unsigned long entries = 0, written = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		unsigned long n = ring_buffer_entries_cpu(tr->buffer, cpu);
+		unsigned long n = ring_buffer_entries_cpu(buffer, cpu);
 
 		entries += n;
-		written += n + ring_buffer_overrun_cpu(tr->buffer, cpu);
+		written += n + ring_buffer_overrun_cpu(buffer, cpu);
 	}
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		   entries, written, num_online_cpus());
+}
+
+/* The legend of the latency format's columns. */
+static const char * const lat_legend[] = {
+	"#                    _------=> CPU#            ",
+	"#                   / _-----=> irqs-off/BH-disabled",
+	"#                  | / _----=> need-resched    ",
+	"#                  || / _---=> hardirq/softirq ",
+	"#                  ||| / _--=> preempt-depth   ",
+	"#                  |||| / _-=> migrate-disable ",
+	"#                  ||||| /     delay           ",
+	"#  cmd     pid     |||||| time  |   caller     ",
+	"#     \\   /        ||||||  \\    |    /       ",
+};
+
+static const char *preempt_model_name(void)
+{
+	if (preempt_model_none())
+		return "server";
+	if (preempt_model_voluntary())
+		return "desktop";
+	if (preempt_model_full())
+		return "preempt";
+	if (preempt_model_rt())
+		return "preempt_rt";
+	return "unknown";
+}
+
+/*
+ * The latency format's header.  No latency tracer exists yet, so the
+ * maximum latency and the task that had it are always 0 and nobody.
+ */
+static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
+{
+	struct trace_buffer *buffer = trace_iter_buffer(iter);
+	unsigned long entries = 0, written = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		unsigned long n = ring_buffer_entries_cpu(buffer, cpu);
+
+		entries += n;
+		written += n + ring_buffer_overrun_cpu(buffer, cpu);
+	}
+	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", iter->trace->name,
+		   init_utsname()->release);
+	seq_puts(m, "# --------------------------------------------------------------------\n");
+	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",
+		   entries, written, preempt_model_name());
+	if (IS_ENABLED(CONFIG_SMP))
+		seq_printf(m, " #P:%d)\n", num_online_cpus());
+	else
+		seq_puts(m, ")\n");
+	seq_puts(m, "#    -----------------\n");
+	seq_puts(m, "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n");
+	seq_puts(m, "#    -----------------\n");
+	seq_puts(m, "#\n");
 }
 
 /**
@@ -387,7 +601,8 @@ static void print_entry_counts(struct seq_file *m, struct trace_array *tr)
  * @iter: the reader
  *
  * The tracer's name, then (with context-info) the record counts and the
- * column titles matching the options.
+ * column titles matching the options.  An empty snapshot shows how to
+ * use the snapshot file instead.
  */
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 {
@@ -397,10 +612,30 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 	int i;
 
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT) &&
+	    (iter->iter_flags & TRACE_FILE_SNAPSHOT) && trace_iter_empty(iter)) {
+		trace_snapshot_print_help(m, iter);
+		return;
+	}
 	if (!(flags & TRACE_OPT(CONTEXT_INFO)))
 		return;
 
-	print_entry_counts(m, iter->tr);
+	if (iter->iter_flags & TRACE_FILE_LAT_FMT) {
+		/* Nothing at all for an empty buffer. */
+		if (trace_iter_empty(iter))
+			return;
+		print_lat_header(m, iter);
+		if (!(flags & TRACE_OPT(VERBOSE))) {
+			for (i = 0; i < ARRAY_SIZE(lat_legend); i++)
+				seq_printf(m, "%s\n", lat_legend[i]);
+		}
+		return;
+	}
+	/* verbose leaves the column titles out. */
+	if (flags & TRACE_OPT(VERBOSE))
+		return;
+
+	print_entry_counts(m, trace_iter_buffer(iter));
 	if (irq) {
 		for (i = 0; i < ARRAY_SIZE(irq_info_legend); i++)
 			seq_printf(m, "#%*s%s\n", tgid ? 40 : 30, "",

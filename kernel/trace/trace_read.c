@@ -46,24 +46,18 @@ static struct ring_buffer_event *trace_iter_peek(struct trace_iterator *iter,
 	if (iter->buffer_iter)
 		return iter->buffer_iter[cpu] ?
 			ring_buffer_iter_peek(iter->buffer_iter[cpu], ts) : NULL;
-	return ring_buffer_peek(iter->tr->buffer, cpu, ts, lost);
+	return ring_buffer_peek(trace_iter_buffer(iter), cpu, ts, lost);
 }
 
-/*
- * Make iter->ent the oldest record of the CPUs @iter covers, and set
- * iter->cpu, ts, ent_size and lost_events for it.  A consuming reader
- * points into the ring (the record stays put until it is consumed, and
- * consumers are serialized by consume_lock); a non-consuming one copies
- * the record, because writers may overwrite it under the iterator.
- */
-static struct trace_entry *trace_find_next(struct trace_iterator *iter)
+/* The oldest record of the CPUs @iter covers, not moving past it. */
+static struct ring_buffer_event *trace_iter_peek_oldest(struct trace_iterator *iter,
+							int *best_cpu, u64 *best_ts,
+							unsigned long *best_lost)
 {
 	struct ring_buffer_event *best = NULL;
-	unsigned long lost, best_lost = 0;
-	int cpu, best_cpu = 0;
-	u64 ts, best_ts = 0;
-	unsigned int size;
-	void *data;
+	unsigned long lost;
+	int cpu;
+	u64 ts;
 
 	for_each_possible_cpu(cpu) {
 		struct ring_buffer_event *event;
@@ -71,15 +65,57 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 		if (!trace_iter_has_cpu(iter, cpu))
 			continue;
 		event = trace_iter_peek(iter, cpu, &ts, &lost);
-		if (event && (!best || ts < best_ts)) {
+		if (event && (!best || ts < *best_ts)) {
 			best = event;
-			best_ts = ts;
-			best_cpu = cpu;
-			best_lost = lost;
+			*best_ts = ts;
+			*best_cpu = cpu;
+			*best_lost = lost;
 		}
 	}
+	return best;
+}
+
+/**
+ * trace_iter_next_ts - the time stamp of the record after iter->ent
+ * @iter: the reader, positioned on a record
+ *
+ * What the latency format measures the delay to.  A consuming reader
+ * cannot look past the record it has not consumed yet: it gets the
+ * record's own time stamp, as does the last record.
+ *
+ * Return: the time stamp.
+ */
+u64 trace_iter_next_ts(struct trace_iterator *iter)
+{
+	unsigned long lost;
+	u64 ts = iter->ts;
+	int cpu;
+
+	if (!iter->buffer_iter || !trace_iter_peek_oldest(iter, &cpu, &ts, &lost))
+		return iter->ts;
+	return ts;
+}
+
+/*
+ * Make iter->ent the oldest record of the CPUs @iter covers, and set
+ * iter->cpu, ts, ent_size and lost_events for it.  A consuming reader
+ * points into the ring (the record stays put until it is consumed, and
+ * consumers are serialized by consume_lock); a non-consuming one copies
+ * the record, because writers may overwrite it under the iterator, and
+ * moves its iterator past it at once, so that trace_iter_next_ts() sees
+ * the record after it.
+ */
+static struct trace_entry *trace_find_next(struct trace_iterator *iter)
+{
+	struct ring_buffer_event *best;
+	unsigned long best_lost = 0;
+	int best_cpu = 0;
+	u64 best_ts = 0;
+	unsigned int size;
+	void *data;
 
 	iter->ent = NULL;
+	best = trace_iter_peek_oldest(iter, &best_cpu, &best_ts, &best_lost);
 	if (!best)
 		return NULL;
 
@@ -100,6 +136,7 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 			memcpy(iter->temp, data, size);
 			data = iter->temp;
 		}
+		ring_buffer_iter_advance(iter->buffer_iter[best_cpu]);
 	}
 
 	iter->ent = data;
@@ -110,23 +147,30 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 	return iter->ent;
 }
 
-/* Move past iter->ent. */
+/* Move past iter->ent (a non-consuming reader already has). */
 static void trace_iter_consume(struct trace_iterator *iter)
 {
-	if (iter->buffer_iter)
-		ring_buffer_iter_advance(iter->buffer_iter[iter->cpu]);
-	else
-		ring_buffer_consume(iter->tr->buffer, iter->cpu, NULL, NULL);
+	if (!iter->buffer_iter)
+		ring_buffer_consume(trace_iter_buffer(iter), iter->cpu, NULL, NULL);
 	iter->idx++;
 }
 
-static bool trace_iter_empty(struct trace_iterator *iter)
+/**
+ * trace_iter_empty - does the buffer @iter reads hold no record?
+ * @iter: the reader
+ *
+ * Return: true also when it reads a snapshot that is not allocated.
+ */
+bool trace_iter_empty(struct trace_iterator *iter)
 {
+	struct trace_buffer *buffer = trace_iter_buffer(iter);
 	int cpu;
 
+	if (!buffer)
+		return true;
 	for_each_possible_cpu(cpu) {
 		if (trace_iter_has_cpu(iter, cpu) &&
-		    !ring_buffer_empty_cpu(iter->tr->buffer, cpu))
+		    !ring_buffer_empty_cpu(buffer, cpu))
 			return false;
 	}
 	return true;
@@ -145,14 +189,25 @@ static void trace_iter_free(struct trace_iterator *iter)
 		kfree(iter->buffer_iter);
 	}
 	kfree(iter->temp);
+	if (iter->iter_flags & TRACE_FILE_PINNED) {
+		mutex_lock(&trace_types_lock);
+		trace_snapshot_unpin(iter->tr);
+		mutex_unlock(&trace_types_lock);
+	}
 	mutex_destroy(&iter->mutex);
 	kfree(iter);
 }
 
-/* A reader of @tr for one CPU or all; @consume chooses trace_pipe's kind. */
+/*
+ * A reader of @tr for one CPU or all; @consume chooses trace_pipe's kind,
+ * @snapshot reading the snapshot buffer.  A reader that walks the rings
+ * in place pins the snapshot, so that no ring moves or goes under it.
+ */
 static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
-					       int cpu_file, bool consume)
+					       int cpu_file, bool consume,
+					       bool snapshot)
 {
+	struct trace_buffer *buffer;
 	struct trace_iterator *iter;
 	int cpu;
 
@@ -165,11 +220,21 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 	trace_seq_init(&iter->seq);
 	trace_seq_init(&iter->tmp_seq);
 
-	mutex_lock(&trace_types_lock);
-	iter->trace = tr->current_trace;
-	mutex_unlock(&trace_types_lock);
+	if (snapshot)
+		iter->iter_flags |= TRACE_FILE_SNAPSHOT;
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
+	if (READ_ONCE(tr->flags) & TRACE_OPT(LATENCY_FMT))
+		iter->iter_flags |= TRACE_FILE_LAT_FMT;
+
+	mutex_lock(&trace_types_lock);
+	iter->trace = tr->current_trace;
+	if (!consume) {
+		trace_snapshot_pin(tr);
+		iter->iter_flags |= TRACE_FILE_PINNED;
+	}
+	buffer = trace_iter_buffer(iter);
+	mutex_unlock(&trace_types_lock);
 
 	if (consume)
 		return iter;
@@ -179,10 +244,9 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 	if (!iter->buffer_iter)
 		goto fail;
 	for_each_possible_cpu(cpu) {
-		if (trace_iter_has_cpu(iter, cpu))
+		if (buffer && trace_iter_has_cpu(iter, cpu))
 			iter->buffer_iter[cpu] =
-				ring_buffer_read_start(tr->buffer, cpu,
-						       GFP_KERNEL);
+				ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	}
 	return iter;
 
@@ -281,55 +345,54 @@ static const struct seq_operations trace_seq_ops = {
 	.show	= s_show,
 };
 
-static int tracing_open(struct inode *inode, struct file *filp)
+/**
+ * trace_open_reader - give an opened trace or snapshot file its reader
+ * @filp:     the file, opened for reading; the caller holds a reference
+ *            on @cf's instance, which trace_release_reader() drops
+ * @cf:       the instance and CPU the file shows
+ * @snapshot: read the snapshot buffer instead of the main one
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_open_reader(struct file *filp, struct trace_cpu_file *cf,
+		      bool snapshot)
 {
-	struct trace_cpu_file *cf = inode->i_private;
 	struct trace_array *tr = cf->tr;
 	struct trace_iterator *iter;
 	int ret;
 
-	ret = tracing_check_open(tr);
-	if (ret)
-		return ret;
-
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
-		if (cf->cpu == RING_BUFFER_ALL_CPUS)
-			tracing_reset_all_cpus(tr);
-		else
-			tracing_reset_cpu(tr, cf->cpu);
-	}
-
-	if (!(filp->f_mode & FMODE_READ))
-		return 0;
-
-	iter = trace_iter_alloc(tr, cf->cpu, false);
+	iter = trace_iter_alloc(tr, cf->cpu, false, snapshot);
 	if (!iter)
-		goto nomem;
+		return -ENOMEM;
 	ret = seq_open(filp, &trace_seq_ops);
 	if (ret) {
 		trace_iter_free(iter);
-		trace_array_put(tr);
 		return ret;
 	}
 	((struct seq_file *)filp->private_data)->private = iter;
 
-	/* pause-on-trace: hold recording while the file is open. */
-	if (tr->flags & TRACE_OPT(PAUSE_ON_TRACE)) {
+	/* pause-on-trace: hold recording while the trace file is open. */
+	if (!snapshot && (tr->flags & TRACE_OPT(PAUSE_ON_TRACE))) {
 		tracing_stop_tr(tr);
 		iter->iter_flags |= TRACE_FILE_PAUSED;
 	}
 	return 0;
-
-nomem:
-	trace_array_put(tr);
-	return -ENOMEM;
 }
 
-static int tracing_release(struct inode *inode, struct file *filp)
+/**
+ * trace_release_reader - release a file trace_open_reader() may have set up
+ * @inode: the inode; its private data is a struct trace_cpu_file
+ * @filp:  the file
+ *
+ * Drops the reference taken at open.
+ *
+ * Return: 0.
+ */
+int trace_release_reader(struct inode *inode, struct file *filp)
 {
 	struct trace_cpu_file *cf = inode->i_private;
-	struct seq_file *m;
 	struct trace_iterator *iter;
+	struct seq_file *m;
 
 	if (filp->f_mode & FMODE_READ) {
 		m = filp->private_data;
@@ -341,6 +404,30 @@ static int tracing_release(struct inode *inode, struct file *filp)
 	}
 	trace_array_put(cf->tr);
 	return 0;
+}
+
+static int tracing_open(struct inode *inode, struct file *filp)
+{
+	struct trace_cpu_file *cf = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_cpu_file(cf);
+	if (ret)
+		return ret;
+
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		if (cf->cpu == RING_BUFFER_ALL_CPUS)
+			tracing_reset_all_cpus(cf->tr);
+		else
+			tracing_reset_cpu(cf->tr, cf->cpu);
+	}
+
+	if (filp->f_mode & FMODE_READ) {
+		ret = trace_open_reader(filp, cf, false);
+		if (ret)
+			trace_array_put(cf->tr);
+	}
+	return ret;
 }
 
 /* Writing to trace does nothing; opening it with O_TRUNC empties it. */
@@ -363,7 +450,7 @@ const struct file_operations tracing_fops = {
 	.read		= seq_read,
 	.write		= tracing_write,
 	.llseek		= tracing_lseek,
-	.release	= tracing_release,
+	.release	= trace_release_reader,
 };
 
 /* --- trace_pipe ------------------------------------------------------------ */
@@ -371,13 +458,12 @@ const struct file_operations tracing_fops = {
 static int tracing_pipe_open(struct inode *inode, struct file *filp)
 {
 	struct trace_cpu_file *cf = inode->i_private;
+	int ret = tracing_check_open_cpu_file(cf);
 	struct trace_iterator *iter;
-	int ret;
 
-	ret = tracing_check_open(cf->tr);
 	if (ret)
 		return ret;
-	iter = trace_iter_alloc(cf->tr, cf->cpu, true);
+	iter = trace_iter_alloc(cf->tr, cf->cpu, true, false);
 	if (!iter) {
 		trace_array_put(cf->tr);
 		return -ENOMEM;
@@ -507,15 +593,19 @@ const struct file_operations tracing_pipe_fops = {
 
 /**
  * struct raw_reader - an open per_cpu/cpuN/trace_pipe_raw
- * @tr:   the instance
- * @cpu:  the CPU
- * @lock: serializes read() and splice() of this file
+ * @tr:     the instance
+ * @buffer: the buffer read: @tr's main one, or its snapshot (pinned)
+ * @pinned: @buffer is the snapshot, pinned until release
+ * @cpu:    the CPU
+ * @lock:   serializes read() and splice() of this file
  * @page: the sub-buffer read() hands out, from ring_buffer_read_page()
  * @read: bytes of @page already returned
  * @size: bytes of @page to return; 0 when there is none
  */
 struct raw_reader {
 	struct trace_array		*tr;
+	struct trace_buffer		*buffer;
+	bool				pinned;
 	int				cpu;
 	struct mutex			lock;	/* read() vs splice() */
 	struct buffer_data_read_page	*page;
@@ -523,25 +613,54 @@ struct raw_reader {
 	unsigned int			size;
 };
 
-static int tracing_raw_open(struct inode *inode, struct file *filp)
+/*
+ * Set up an opened trace_pipe_raw (or snapshot_raw: @snapshot, pinned
+ * while open).  The caller holds a reference on @cf's instance, which the
+ * release drops.  Return: 0, -ENOMEM, or -ENODEV for a snapshot that is
+ * not allocated.
+ */
+static int trace_raw_open_buffer(struct file *filp, struct trace_cpu_file *cf,
+				 bool snapshot)
 {
-	struct trace_cpu_file *cf = inode->i_private;
 	struct raw_reader *r;
-	int ret;
 
-	ret = tracing_check_open(cf->tr);
-	if (ret)
-		return ret;
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (!r) {
-		trace_array_put(cf->tr);
+	if (!r)
 		return -ENOMEM;
-	}
 	r->tr = cf->tr;
 	r->cpu = cf->cpu;
+	r->buffer = cf->tr->buffer;
+	if (snapshot) {
+		r->buffer = trace_snapshot_get_pinned(cf->tr);
+		if (!r->buffer) {
+			kfree(r);
+			return -ENODEV;
+		}
+		r->pinned = true;
+	}
 	mutex_init(&r->lock);
 	filp->private_data = r;
-	return nonseekable_open(inode, filp);
+	return nonseekable_open(file_inode(filp), filp);
+}
+
+static int tracing_raw_open_common(struct inode *inode, struct file *filp,
+				   bool snapshot)
+{
+	struct trace_cpu_file *cf = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_cpu_file(cf);
+	if (ret)
+		return ret;
+	ret = trace_raw_open_buffer(filp, cf, snapshot);
+	if (ret)
+		trace_array_put(cf->tr);
+	return ret;
+}
+
+static int tracing_raw_open(struct inode *inode, struct file *filp)
+{
+	return tracing_raw_open_common(inode, filp, false);
 }
 
 static int tracing_raw_release(struct inode *inode, struct file *filp)
@@ -550,7 +669,12 @@ static int tracing_raw_release(struct inode *inode, struct file *filp)
 	struct trace_array *tr = r->tr;
 
 	if (r->page)
-		ring_buffer_free_read_page(tr->buffer, r->cpu, r->page);
+		ring_buffer_free_read_page(r->buffer, r->cpu, r->page);
+	if (r->pinned) {
+		mutex_lock(&trace_types_lock);
+		trace_snapshot_unpin(tr);
+		mutex_unlock(&trace_types_lock);
+	}
 	mutex_destroy(&r->lock);
 	kfree(r);
 	trace_array_put(tr);
@@ -558,15 +682,16 @@ static int tracing_raw_release(struct inode *inode, struct file *filp)
 }
 
 /* Take the oldest sub-buffer of the CPU into @page; @full: only a finished one. */
-static int raw_take_page(struct trace_array *tr, int cpu,
+static int raw_take_page(struct raw_reader *r,
 			 struct buffer_data_read_page *page, int full)
 {
 	int ret;
 
-	mutex_lock(&tr->consume_lock);
-	ret = ring_buffer_read_page(tr->buffer, page,
-				    ring_buffer_read_page_size(page), cpu, full);
-	mutex_unlock(&tr->consume_lock);
+	mutex_lock(&r->tr->consume_lock);
+	ret = ring_buffer_read_page(r->buffer, page,
+				    ring_buffer_read_page_size(page), r->cpu,
+				    full);
+	mutex_unlock(&r->tr->consume_lock);
 	return ret;
 }
 
@@ -578,7 +703,7 @@ static ssize_t tracing_raw_read(struct file *filp, char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
 	struct raw_reader *r = filp->private_data;
-	struct trace_buffer *buffer = r->tr->buffer;
+	struct trace_buffer *buffer = r->buffer;
 	int ret, tries = 0;
 	size_t n;
 
@@ -592,7 +717,7 @@ static ssize_t tracing_raw_read(struct file *filp, char __user *ubuf,
 		ret = ring_buffer_alloc_read_page(buffer, r->cpu, &r->page);
 		if (ret)
 			return ret;
-		while (raw_take_page(r->tr, r->cpu, r->page, 0) < 0) {
+		while (raw_take_page(r, r->page, 0) < 0) {
 			/* Records there, but none to take: another reader. */
 			if (!ring_buffer_empty_cpu(buffer, r->cpu)) {
 				if (++tries > 3)
@@ -667,7 +792,7 @@ static void raw_spd_release(struct splice_pipe_desc *spd, unsigned int i)
 static void raw_splice_fill(struct raw_reader *r, struct splice_pipe_desc *spd,
 			    size_t len, size_t page_size, loff_t *ppos)
 {
-	struct trace_buffer *buffer = r->tr->buffer;
+	struct trace_buffer *buffer = r->buffer;
 	struct raw_page_ref *ref;
 	int i;
 
@@ -684,7 +809,7 @@ static void raw_splice_fill(struct raw_reader *r, struct splice_pipe_desc *spd,
 			break;
 		}
 		if (ring_buffer_read_page_size(ref->page) != page_size ||
-		    raw_take_page(r->tr, r->cpu, ref->page, 1) < 0) {
+		    raw_take_page(r, ref->page, 1) < 0) {
 			ring_buffer_free_read_page(buffer, r->cpu, ref->page);
 			kfree(ref);
 			break;
@@ -713,7 +838,7 @@ static ssize_t tracing_raw_splice_read(struct file *filp, loff_t *ppos,
 		.ops		= &raw_pipe_buf_ops,
 		.spd_release	= raw_spd_release,
 	};
-	size_t page_size = ring_buffer_subbuf_size_get(tr->buffer);
+	size_t page_size = ring_buffer_subbuf_size_get(r->buffer);
 	bool woken = false;
 	ssize_t ret;
 
@@ -735,7 +860,7 @@ static ssize_t tracing_raw_splice_read(struct file *filp, loff_t *ppos,
 		if ((filp->f_flags & O_NONBLOCK) || (flags & SPLICE_F_NONBLOCK))
 			goto out;
 		mutex_unlock(&r->lock);
-		ret = ring_buffer_wait(tr->buffer, r->cpu,
+		ret = ring_buffer_wait(r->buffer, r->cpu,
 				       READ_ONCE(tr->buffer_percent), NULL, NULL);
 		mutex_lock(&r->lock);
 		if (ret)
@@ -757,7 +882,7 @@ static __poll_t tracing_raw_poll(struct file *filp, poll_table *pt)
 
 	if (READ_ONCE(tr->flags) & TRACE_OPT(BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
-	return ring_buffer_poll_wait(tr->buffer, r->cpu, filp, pt,
+	return ring_buffer_poll_wait(r->buffer, r->cpu, filp, pt,
 				     READ_ONCE(tr->buffer_percent));
 }
 
@@ -768,6 +893,22 @@ const struct file_operations tracing_raw_fops = {
 	.poll		= tracing_raw_poll,
 	.release	= tracing_raw_release,
 };
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+static int tracing_snapshot_raw_open(struct inode *inode, struct file *filp)
+{
+	return tracing_raw_open_common(inode, filp, true);
+}
+
+/* per_cpu/cpuN/snapshot_raw: trace_pipe_raw of the snapshot buffer. */
+const struct file_operations tracing_snapshot_raw_fops = {
+	.open		= tracing_snapshot_raw_open,
+	.read		= tracing_raw_read,
+	.splice_read	= tracing_raw_splice_read,
+	.poll		= tracing_raw_poll,
+	.release	= tracing_raw_release,
+};
+#endif
 
 /* --- ftrace_dump() ------------------------------------------------------- */
 
@@ -793,19 +934,13 @@ static void trace_dump_seq(struct trace_seq *s)
 	}
 }
 
-/**
- * ftrace_dump - print the top-level buffer on the console
- * @oops_dump_mode: DUMP_ALL for every CPU, DUMP_ORIG for the calling CPU
- *
- * For oopses, panics, RCU stalls and sysrq-z: runs in any context, takes
- * no sleeping lock and allocates nothing.  Tracing is turned off first,
- * so that the records leading to the failure are not overwritten, and
- * stays off.  The records printed are consumed.  A second concurrent
- * call returns at once.
+/*
+ * Print @tr's buffer on the console; see ftrace_dump().  A second
+ * concurrent dump returns at once.
  */
-void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+static void trace_dump_tr(struct trace_array *tr,
+			  enum ftrace_dump_mode oops_dump_mode)
 {
-	struct trace_array *tr = &global_trace;
 	struct trace_iterator *iter = &dump_iter;
 	unsigned long flags, count = 0;
 
@@ -828,7 +963,10 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
 
-	pr_emerg("Dumping ftrace buffer:\n");
+	if (tr->name)
+		pr_emerg("Dumping ftrace instance %s buffer:\n", tr->name);
+	else
+		pr_emerg("Dumping ftrace buffer:\n");
 	pr_emerg("---------------------------------\n");
 	while (trace_find_next(iter)) {
 		trace_seq_init(&iter->seq);
@@ -848,30 +986,63 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 out_dec:
 	atomic_dec(&dump_running);
 }
+
+/**
+ * ftrace_dump - print the top-level buffer on the console
+ * @oops_dump_mode: DUMP_ALL for every CPU, DUMP_ORIG for the calling CPU
+ *
+ * For oopses, panics, RCU stalls and sysrq-z: runs in any context, takes
+ * no sleeping lock and allocates nothing.  Tracing is turned off first,
+ * so that the records leading to the failure are not overwritten, and
+ * stays off.  The records printed are consumed.  A second concurrent
+ * call returns at once.
+ */
+void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+{
+	trace_dump_tr(&global_trace, oops_dump_mode);
+}
 EXPORT_SYMBOL_GPL(ftrace_dump);
 
+static enum ftrace_dump_mode dump_mode_of(const char *word)
+{
+	if (!strcmp(word, "2") || !strcmp(word, "orig_cpu"))
+		return DUMP_ORIG;
+	return DUMP_ALL;
+}
+
 /*
- * Dump as ftrace_dump_on_oops says: a comma-separated list where "1"
- * means every CPU and "2" or "orig_cpu" the CPU that failed.  Other words
- * name instances, which do not exist yet.
+ * Dump as ftrace_dump_on_oops says: a comma-separated list whose first
+ * word may be "0" (nothing), "1" (the top level, every CPU) or "2" /
+ * "orig_cpu" (the top level, the CPU that failed), followed by instance
+ * names, each optionally "=2" or "=orig_cpu".
  */
 static void ftrace_dump_by_param(void)
 {
 	char param[MAX_TRACER_SIZE];
-	char *buf = param, *tok;
-	enum ftrace_dump_mode mode = DUMP_NONE;
+	char *buf = param, *tok, *name;
+	struct trace_array *tr;
+	bool first = true;
 
 	strscpy(param, ftrace_dump_on_oops, sizeof(param));
 	while ((tok = strsep(&buf, ",")) != NULL) {
-		if (!strcmp(tok, "1"))
-			mode = DUMP_ALL;
-		else if (!strcmp(tok, "2") || !strcmp(tok, "orig_cpu"))
-			mode = DUMP_ORIG;
-		else if (*tok && strcmp(tok, "0"))
+		if (first) {
+			first = false;
+			if (!strcmp(tok, "0"))
+				continue;
+			if (!strcmp(tok, "1") || !strcmp(tok, "2") ||
+			    !strcmp(tok, "orig_cpu")) {
+				trace_dump_tr(&global_trace, dump_mode_of(tok));
+				continue;
+			}
+		}
+		name = strsep(&tok, "=");
+		tr = trace_array_find_dumping(name);
+		if (tr)
+			trace_dump_tr(tr, tok ? dump_mode_of(tok) : DUMP_ALL);
+		else
 			pr_emerg("ftrace_dump_on_oops: no trace instance '%s'\n",
-				 tok);
+				 name);
 	}
-	ftrace_dump(mode);
 }
 
 static int trace_panic_handler(struct notifier_block *nb,

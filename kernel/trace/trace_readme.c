@@ -54,10 +54,17 @@ static const struct readme_part readme[] = {
 	{ "trace_marker", "\n  trace_marker\t\t- Writes into this file writes into the kernel buffer\n" },
 	{ "trace_marker_raw", "\n  trace_marker_raw\t\t- Writes into this file writes binary data into the kernel buffer\n" },
 	{ "tracing_cpumask", "  tracing_cpumask\t- Limit which CPUs to trace\n" },
+	{ "instances", "  instances\t\t- Make sub-buffers with: mkdir instances/foo\n" },
+	{ "instances", "\t\t\t  Remove sub-buffer with rmdir\n" },
 	{ "trace_options", "  trace_options\t\t- Set format or modify how tracing happens\n" },
 	{ "trace_options", "\t\t\t  Disable an option by prefixing 'no' to the\n" },
 	{ "trace_options", "\t\t\t  option name\n" },
 	{ "saved_cmdlines_size", "  saved_cmdlines_size\t- echo command number in here to store comm-pid list\n" },
+#ifdef CONFIG_TRACER_SNAPSHOT
+	{ "snapshot", "\n  snapshot\t\t- Like 'trace' but shows the content of the static\n" },
+	{ "snapshot", "\t\t\t  snapshot buffer. Read the contents for more\n" },
+	{ "snapshot", "\t\t\t  information\n" },
+#endif
 };
 
 static int readme_show(struct seq_file *m, void *v)

@@ -21,7 +21,11 @@
 # The cases that need no trace events: upstream's and ours (test.d/core).
 DIRECT_CASES="00basic/basic1.tc 00basic/basic2.tc 00basic/basic3.tc
 	00basic/ringbuffer_size.tc 00basic/trace_pipe.tc
-	core/trace_marker.tc core/trace_printk.tc"
+	00basic/snapshot.tc 00basic/snapshot1.tc instances/instance.tc
+	core/trace_marker.tc core/trace_printk.tc
+	core/instance_isolation.tc core/instance_busy.tc
+	core/snapshot_contents.tc core/trace_array_api.tc
+	core/output_formats.tc core/boot_instance.tc"
 
 shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
 shards=$(echo " $* " | sed -n 's/.* --shard [0-9]*\/\([0-9]*\) .*/\1/p')

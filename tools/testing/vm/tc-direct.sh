@@ -19,8 +19,10 @@
 #   TEST-RESULT tc-direct/<case> PASS|FAIL|SKIP [note]
 #
 # SKIP stands for the UNSUPPORTED and UNRESOLVED exits (a missing
-# "requires:" file, a missing module).  A case flagged "instance" runs at
-# the top level only: instances do not exist yet.
+# "requires:" file, a missing module).  A case flagged "instance" runs a
+# second time in a fresh instance, as ftracetest does, reported as
+#
+#   TEST-RESULT tc-direct-instance/<case> PASS|FAIL|SKIP [note]
 
 FTRACETEST_DIR=${FTRACETEST_DIR:-/opt/ftracetest}
 TRACING_DIR=${TRACING_DIR:-/sys/kernel/tracing}
@@ -33,10 +35,10 @@ RC_UNRESOLVED=4
 RC_UNTESTED=5
 RC_XFAIL=6
 
-run_case() { # case
+run_case() { # case dir
 	tc=$FTRACETEST_DIR/test.d/$1
 	(
-		cd "$TRACING_DIR" || exit $RC_UNRESOLVED
+		cd "$2" || exit $RC_UNRESOLVED
 		export FTRACETEST_ROOT=$FTRACETEST_DIR
 		exit_pass() { exit 0; }
 		exit_fail() { exit $RC_FAIL; }
@@ -59,20 +61,22 @@ run_case() { # case
 	)
 }
 
-# One case, in a process of its own: tc-direct.sh --one CASE
+# One case, in a process of its own: tc-direct.sh --one CASE DIR
 if [ "${1:-}" = --one ]; then
-	run_case "$2"
+	run_case "$2" "$3"
 	exit $?
 fi
 
-for c in "$@"; do
+# run_one CASE NAME DIR: run CASE in tracefs directory DIR, report as NAME.
+run_one() {
+	c=$1 name=$2 dir=$3
 	log=/tmp/tc-direct.$$.log
 	TMPDIR=$(mktemp -d /tmp/tc-direct.XXXXXX)
 	export TMPDIR
 	# coreutils' timeout kills the whole process group (see
 	# ftracetest-guest.sh for why not busybox's).
-	/usr/bin/timeout -k 10 "$TIMEOUT" sh "$0" --one "$c" >"$log" 2>&1 \
-		</dev/null
+	/usr/bin/timeout -k 10 "$TIMEOUT" sh "$0" --one "$c" "$dir" \
+		>"$log" 2>&1 </dev/null
 	rc=$?
 	rm -rf "$TMPDIR"
 	# Leave the next case (and ftracetest) a clean state.
@@ -88,10 +92,24 @@ for c in "$@"; do
 	"$RC_XFAIL") res=SKIP note=XFAIL ;;
 	*) res=FAIL note="exit status $rc" ;;
 	esac
-	echo "TEST-RESULT tc-direct/$c $res${note:+ $note}"
+	echo "TEST-RESULT $name/$c $res${note:+ $note}"
 	if [ "$res" != PASS ]; then
 		tail -n 20 "$log" | cut -c 1-200 | sed 's/^/  | /'
 	fi
 	rm -f "$log"
+}
+
+for c in "$@"; do
+	run_one "$c" tc-direct "$TRACING_DIR"
+	grep -q "^#[ \t]*flags:.*instance" "$FTRACETEST_DIR/test.d/$c" ||
+		continue
+	inst=$TRACING_DIR/instances/tc-direct.$$
+	if ! mkdir "$inst" 2>/dev/null; then
+		echo "TEST-RESULT tc-direct-instance/$c FAIL cannot mkdir $inst"
+		continue
+	fi
+	run_one "$c" tc-direct-instance "$inst"
+	rmdir "$inst" ||
+		echo "TEST-RESULT tc-direct-instance/$c FAIL cannot rmdir $inst"
 done
 exit 0

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Trace instances: "mkdir /sys/kernel/tracing/instances/foo" makes a
+ * trace_array of its own (its own ring buffer, tracing_on, tracer,
+ * options, clock, cpumask, trace_marker, error_log, snapshot ...), with
+ * the same files as the top level; rmdir removes it.  Modules get the same
+ * through trace_array_get_by_name() and trace_array_destroy().
+ *
+ * Lifetime: every live instance is on trace_arrays, under
+ * trace_types_lock.  An open file of an instance and a module's handle
+ * each hold a reference (trace_array::ref); an instance with references
+ * is not removed (-EBUSY).  Opening a file looks its instance up on the
+ * list by address before touching it, so an open racing with rmdir finds
+ * the instance gone (-ENODEV) rather than freed memory.
+ *
+ * The event code is told of each instance (event_trace_add_tracer(),
+ * event_trace_del_tracer()) without trace_types_lock held, so that it may
+ * take its own locks in any order.  Meanwhile the instance holds a
+ * reference of its own (creation) or is off the list (removal), so no
+ * rmdir, mkdir of the same name or open gets in the way.
+ */
+
+#define pr_fmt(fmt) "tracing: " fmt
+
+#include <linux/tracefs.h>
+#include <linux/init.h>
+#include <linux/slab.h>
+
+#include <asm/setup.h>
+
+#include "trace.h"
+
+LIST_HEAD(trace_arrays);
+
+/* instances/: the directory mkdir and rmdir work in. */
+static struct dentry *trace_instance_dir;
+
+/* --- references ---------------------------------------------------------- */
+
+/**
+ * trace_array_get - take a reference on an instance
+ * @tr: the instance
+ *
+ * @tr is only compared with the live instances, never dereferenced before
+ * it is known to be one, so a stale pointer is safe to pass.
+ *
+ * Return: 0, or -ENODEV if @tr is not a live instance.
+ */
+int trace_array_get(struct trace_array *tr)
+{
+	struct trace_array *t;
+
+	guard(mutex)(&trace_types_lock);
+	list_for_each_entry(t, &trace_arrays, list) {
+		if (t == tr) {
+			tr->ref++;
+			return 0;
+		}
+	}
+	return -ENODEV;
+}
+
+/**
+ * trace_array_put - drop a reference on an instance
+ * @tr: the instance, or NULL
+ */
+void trace_array_put(struct trace_array *tr)
+{
+	if (!tr)
+		return;
+	guard(mutex)(&trace_types_lock);
+	if (!WARN_ON_ONCE(tr->ref <= 0))
+		tr->ref--;
+}
+EXPORT_SYMBOL_GPL(trace_array_put);
+
+/* Does the object at @data lie in [@base, @base + @size)? */
+static bool data_within(const void *data, const void *base, size_t size)
+{
+	return base && data >= base && data < base + size;
+}
+
+/**
+ * trace_array_of_data - the live instance a tracefs file's data belongs to
+ * @data: an inode's private data: a trace_array, or one of its
+ *        trace_cpu_file or trace_option_file entries
+ *
+ * The caller holds no reference: @data may belong to an instance being
+ * removed, so it is only compared by address.
+ *
+ * Return: the instance, or NULL if it is gone.  The result is a hint for
+ * tracing_check_open(), which takes the reference.
+ */
+struct trace_array *trace_array_of_data(const void *data)
+{
+	struct trace_array *tr;
+
+	guard(mutex)(&trace_types_lock);
+	list_for_each_entry(tr, &trace_arrays, list) {
+		if (data_within(data, tr, sizeof(*tr)) ||
+		    data_within(data, tr->cpu_files,
+				nr_cpu_ids * sizeof(*tr->cpu_files)))
+			return tr;
+	}
+	return NULL;
+}
+
+/**
+ * tracing_check_open_cpu_file - tracing_check_open() for a per-CPU file
+ * @cf: the inode's private data
+ *
+ * Return: 0 with a reference on @cf's instance, or as tracing_check_open().
+ */
+int tracing_check_open_cpu_file(struct trace_cpu_file *cf)
+{
+	struct trace_array *tr = trace_array_of_data(cf);
+
+	return tr ? tracing_check_open(tr) : -ENODEV;
+}
+
+/**
+ * trace_array_find_dumping - the instance called @name, for an oops dump
+ * @name: the instance's name
+ *
+ * Walks the instances without trace_types_lock, which an oops may hold or
+ * cannot sleep for: only for ftrace_dump_on_oops, when the kernel is
+ * going down anyway.
+ *
+ * Return: the instance, or NULL.
+ */
+struct trace_array *trace_array_find_dumping(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &trace_arrays, list) {
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	}
+	return NULL;
+}
+
+/* --- creation and removal ------------------------------------------------ */
+
+static struct trace_array *trace_array_find(const char *name)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(tr, &trace_arrays, list) {
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	}
+	return NULL;
+}
+
+/* Free an instance no one can reach any more. */
+static void trace_array_free(struct trace_array *tr)
+{
+	trace_array_free_buffers(tr);
+	trace_errlog_free(tr);
+	mutex_destroy(&tr->consume_lock);
+	kfree(tr->name);
+	kfree(tr);
+}
+
+/*
+ * Make the instance @name with its tracefs directory and files and put it
+ * on the list, holding one reference.  trace_types_lock.
+ */
+static struct trace_array *trace_array_create(const char *name)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (trace_array_find(name))
+		return ERR_PTR(-EEXIST);
+
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		return ERR_PTR(-ENOMEM);
+	tr->name = kstrdup(name, GFP_KERNEL);
+	if (!tr->name) {
+		kfree(tr);
+		return ERR_PTR(-ENOMEM);
+	}
+	tr->flags = TRACE_DEFAULT_FLAGS;
+	tr->buffer_percent = 50;
+	raw_spin_lock_init(&tr->start_lock);
+	mutex_init(&tr->consume_lock);
+	INIT_LIST_HEAD(&tr->err_log);
+	tr->current_trace = &nop_trace;
+
+	if (trace_array_alloc_buffers(tr, trace_buf_size))
+		goto fail;
+	tr->dir = tracefs_create_dir(name, trace_instance_dir);
+	if (IS_ERR_OR_NULL(tr->dir)) {
+		tr->dir = NULL;
+		goto fail;
+	}
+	trace_create_instance_files(tr);
+
+	tr->ref = 1;
+	list_add_tail(&tr->list, &trace_arrays);
+	return tr;
+
+fail:
+	trace_array_free(tr);
+	return ERR_PTR(-ENOMEM);
+}
+
+/* Take @tr off the list and free it.  trace_types_lock; no references. */
+static void trace_array_remove(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	tracing_set_tracer(tr, nop_trace.name);
+	tracer_tracing_off(tr);
+	list_del_init(&tr->list);
+	tracefs_remove(tr->dir);
+	/* Writers that found the instance before are done with it. */
+	synchronize_rcu();
+	trace_array_free(tr);
+}
+
+/*
+ * Create the instance @name and tell the event code.  On success the
+ * caller gets the instance with one reference.
+ */
+static struct trace_array *trace_array_new(const char *name)
+{
+	struct trace_array *tr;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	tr = trace_array_create(name);
+	mutex_unlock(&trace_types_lock);
+	if (IS_ERR(tr))
+		return tr;
+
+	ret = event_trace_add_tracer(tr->dir, tr);
+
+	mutex_lock(&trace_types_lock);
+	if (ret) {
+		tr->ref = 0;
+		trace_array_remove(tr);
+		tr = ERR_PTR(ret);
+	}
+	mutex_unlock(&trace_types_lock);
+	return tr;
+}
+
+/*
+ * Remove @tr, which the caller found on the list under trace_types_lock
+ * (held on entry, released on return).  -EBUSY while it has references.
+ */
+static int trace_array_delete(struct trace_array *tr)
+	__releases(&trace_types_lock)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->ref) {
+		mutex_unlock(&trace_types_lock);
+		return -EBUSY;
+	}
+	/* Off the list: no open, lookup or rmdir reaches it meanwhile. */
+	list_del_init(&tr->list);
+	mutex_unlock(&trace_types_lock);
+
+	ret = event_trace_del_tracer(tr);
+
+	mutex_lock(&trace_types_lock);
+	if (ret)
+		list_add_tail(&tr->list, &trace_arrays);
+	else
+		trace_array_remove(tr);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+static int instance_mkdir(const char *name)
+{
+	struct trace_array *tr = trace_array_new(name);
+
+	if (IS_ERR(tr))
+		return PTR_ERR(tr);
+	trace_array_put(tr);
+	return 0;
+}
+
+static int instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+
+	mutex_lock(&trace_types_lock);
+	tr = trace_array_find(name);
+	if (!tr) {
+		mutex_unlock(&trace_types_lock);
+		return -ENODEV;
+	}
+	return trace_array_delete(tr);
+}
+
+/**
+ * trace_instances_create_dir - create instances/ in the tracefs root
+ */
+void __init trace_instances_create_dir(void)
+{
+	trace_instance_dir = tracefs_create_instance_dir("instances", NULL,
+							 instance_mkdir,
+							 instance_rmdir);
+	if (IS_ERR_OR_NULL(trace_instance_dir)) {
+		pr_warn("could not create tracefs directory instances\n");
+		trace_instance_dir = NULL;
+	}
+}
+
+/* --- trace_instance= ------------------------------------------------------ */
+
+/* The trace_instance= values, each followed by a tab. */
+static char boot_instances[COMMAND_LINE_SIZE] __initdata;
+static size_t boot_instances_len __initdata;
+
+/* trace_instance=<name>[^traceoff]: make an instance at boot. */
+static int __init set_trace_instance(char *str)
+{
+	size_t left = sizeof(boot_instances) - boot_instances_len;
+	int n = snprintf(boot_instances + boot_instances_len, left, "%s\t", str);
+
+	if (n >= left) {
+		boot_instances[boot_instances_len] = '\0';
+		pr_warn("too many trace_instance= options: '%s' ignored\n", str);
+		return 1;
+	}
+	boot_instances_len += n;
+	return 1;
+}
+__setup("trace_instance=", set_trace_instance);
+
+/* One trace_instance= value: "<name>[^<flag>...][@<memory>][,<event>...]". */
+static void __init boot_instance_create(char *spec)
+{
+	char *name = strsep(&spec, ",");
+	char *flags = name;
+	struct trace_array *tr;
+	bool off = false;
+	char *flag;
+
+	name = strsep(&flags, "^@");
+	if (spec)
+		pr_warn("trace_instance=%s: no trace events in this kernel, events '%s' ignored\n",
+			name, spec);
+	while ((flag = strsep(&flags, "^@")) != NULL) {
+		if (!strcmp(flag, "traceoff"))
+			off = true;
+		else if (*flag)
+			pr_warn("trace_instance=%s: '%s' not supported, ignored\n",
+				name, flag);
+	}
+	if (!*name)
+		return;
+
+	tr = trace_array_new(name);
+	if (IS_ERR(tr)) {
+		pr_warn("trace_instance=%s: could not create it (%ld)\n", name,
+			PTR_ERR(tr));
+		return;
+	}
+	if (off)
+		tracer_tracing_off(tr);
+	trace_array_put(tr);
+}
+
+/*
+ * Boot instances are made once every initcall that the event code may
+ * need has run; nothing records into an instance earlier anyway.
+ */
+static int __init trace_boot_instances(void)
+{
+	char *buf = boot_instances, *spec;
+
+	if (!trace_instance_dir)
+		return 0;
+	while ((spec = strsep(&buf, "\t")) != NULL) {
+		if (*spec)
+			boot_instance_create(spec);
+	}
+	return 0;
+}
+late_initcall(trace_boot_instances);
+
+/* --- the module API ------------------------------------------------------ */
+
+/**
+ * trace_array_get_by_name - find or create the instance called @name
+ * @name:    the instance's directory name under instances/
+ * @systems: the event systems a new instance gets; this kernel gives a
+ *           new instance the event code's default set whatever is asked
+ *
+ * The instance appears in tracefs like one made with mkdir.  The caller
+ * gets a reference: drop it with trace_array_put() before
+ * trace_array_destroy().  Sleeps.
+ *
+ * Return: the instance, or NULL if it could not be made.
+ */
+struct trace_array *trace_array_get_by_name(const char *name,
+					    const char *systems)
+{
+	struct trace_array *tr;
+
+	if (!name || !*name || strchr(name, '/') || tracing_disabled ||
+	    !trace_instance_dir)
+		return NULL;
+
+	mutex_lock(&trace_types_lock);
+	tr = trace_array_find(name);
+	if (tr)
+		tr->ref++;
+	mutex_unlock(&trace_types_lock);
+	if (tr)
+		return tr;
+
+	tr = trace_array_new(name);
+	if (IS_ERR(tr)) {
+		/* Lost a race with another creator: take theirs. */
+		if (PTR_ERR(tr) == -EEXIST)
+			return trace_array_get_by_name(name, systems);
+		return NULL;
+	}
+	return tr;
+}
+EXPORT_SYMBOL_GPL(trace_array_get_by_name);
+
+/**
+ * trace_array_destroy - remove an instance
+ * @tr: the instance, e.g. from trace_array_get_by_name(), with every
+ *      reference dropped
+ *
+ * Sleeps.
+ *
+ * Return: 0; -EINVAL for NULL or the top level; -ENODEV if @tr is not a
+ * live instance; -EBUSY while a file of it is open or a reference is
+ * held; or the event code's error.
+ */
+int trace_array_destroy(struct trace_array *tr)
+{
+	struct trace_array *t;
+
+	if (!tr || tr == &global_trace)
+		return -EINVAL;
+
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(t, &trace_arrays, list) {
+		if (t == tr)
+			return trace_array_delete(tr);
+	}
+	mutex_unlock(&trace_types_lock);
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(trace_array_destroy);
+
+/**
+ * trace_array_init_printk - prepare @tr for trace_array_printk()
+ * @tr: an instance from trace_array_get_by_name()
+ *
+ * trace_array_printk() writes only into instances, never into the top
+ * level, which belongs to trace_printk().
+ *
+ * Return: 0, -ENOENT without an instance, -EINVAL for the top level.
+ */
+int trace_array_init_printk(struct trace_array *tr)
+{
+	if (!tr)
+		return -ENOENT;
+	if (tr == &global_trace)
+		return -EINVAL;
+	trace_printk_init_buffers();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(trace_array_init_printk);

@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Snapshots (CONFIG_TRACER_SNAPSHOT): a second buffer per instance that
+ * the main buffer's contents can be swapped into, to keep them while
+ * tracing goes on.
+ *
+ *   echo 1 > snapshot   allocate the snapshot buffer if needed, then swap:
+ *                       the snapshot gets what the main buffer held, the
+ *                       main buffer gets the old snapshot's records
+ *   echo 0 > snapshot   free it (not valid in per_cpu/cpuN/snapshot)
+ *   echo 2 > snapshot   (any other number) empty it, keep it allocated
+ *   cat snapshot        the snapshot, like trace; with help text when
+ *                       empty
+ * per_cpu/cpuN/snapshot does the same for one CPU, snapshot_raw reads its
+ * sub-buffers like trace_pipe_raw.
+ *
+ * The swap exchanges each CPU's ring between the two buffers with
+ * ring_buffer_swap_cpu(), on that CPU with interrupts off (an IPI), so
+ * tr->buffer, which writers and readers hold, never changes.  Each ring
+ * carries its own "CPU not in tracing_cpumask" disable count, so both
+ * buffers' rings of a CPU are kept in the same state.
+ *
+ * Locking: trace_types_lock protects tr->snapshot and tr->snapshot_pins.
+ * A reader that walks rings in place (trace, snapshot, snapshot_raw)
+ * pins the snapshot: while pinned, no swap moves a ring from under it and
+ * the snapshot is not freed; such writes fail with -EBUSY.
+ */
+
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+
+#include "trace.h"
+
+/* How often a swap refused because a writer was in flight is retried. */
+#define SNAPSHOT_SWAP_TRIES	100
+
+/**
+ * trace_snapshot_pin - keep @tr's rings where they are
+ * @tr: the instance; the caller holds trace_types_lock
+ */
+void trace_snapshot_pin(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	tr->snapshot_pins++;
+}
+
+/**
+ * trace_snapshot_unpin - undo trace_snapshot_pin()
+ * @tr: the instance; the caller holds trace_types_lock
+ */
+void trace_snapshot_unpin(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	WARN_ON_ONCE(--tr->snapshot_pins < 0);
+}
+
+/**
+ * trace_snapshot_get_pinned - the snapshot buffer, pinned
+ * @tr: the instance
+ *
+ * Return: the buffer, pinned until trace_snapshot_unpin(), or NULL when
+ * the snapshot is not allocated.
+ */
+struct trace_buffer *trace_snapshot_get_pinned(struct trace_array *tr)
+{
+	guard(mutex)(&trace_types_lock);
+	if (tr->snapshot)
+		trace_snapshot_pin(tr);
+	return tr->snapshot;
+}
+
+/* --- the buffer ----------------------------------------------------------- */
+
+/* Allocate @tr's snapshot shaped like its main buffer.  trace_types_lock. */
+static int snapshot_alloc(struct trace_array *tr)
+{
+	struct trace_buffer *snap;
+	int cpu, order, ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->snapshot)
+		return 0;
+	if (!tr->buffer)
+		return -ENODEV;
+
+	snap = ring_buffer_alloc(0, 0);
+	if (!snap)
+		return -ENOMEM;
+	order = ring_buffer_subbuf_order_get(tr->buffer);
+	ret = ring_buffer_subbuf_order_set(snap, order);
+	for_each_possible_cpu(cpu) {
+		if (ret)
+			break;
+		ret = ring_buffer_resize(snap, ring_buffer_size(tr->buffer, cpu),
+					 cpu);
+		if (!cpumask_test_cpu(cpu, tr->tracing_cpumask))
+			ring_buffer_record_disable_cpu(snap, cpu);
+	}
+	if (ret) {
+		ring_buffer_free(snap);
+		return ret < 0 ? ret : -ENOMEM;
+	}
+	ring_buffer_set_clock(snap, trace_clock_read_fn(tr));
+	tr->snapshot = snap;
+	return 0;
+}
+
+/**
+ * trace_snapshot_free - free @tr's snapshot buffer
+ * @tr: the instance; the caller holds trace_types_lock, or @tr is being
+ *      freed; nothing pins the snapshot
+ */
+void trace_snapshot_free(struct trace_array *tr)
+{
+	struct trace_buffer *snap = tr->snapshot;
+
+	if (!snap)
+		return;
+	tr->snapshot = NULL;
+	/*
+	 * A writer that picked a ring just before it was swapped away may
+	 * still be looking at it; writers run with preemption disabled.
+	 */
+	synchronize_rcu();
+	ring_buffer_free(snap);
+}
+
+/**
+ * trace_snapshot_resize - resize the snapshot's rings with the main ones
+ * @tr:   the instance; the caller holds trace_types_lock
+ * @size: as for ring_buffer_resize()
+ * @cpu:  the CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * Return: 0 or ring_buffer_resize()'s error.
+ */
+int trace_snapshot_resize(struct trace_array *tr, unsigned long size, int cpu)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (!tr->snapshot)
+		return 0;
+	return ring_buffer_resize(tr->snapshot, size, cpu);
+}
+
+/**
+ * trace_snapshot_set_subbuf_order - change the snapshot's sub-buffer size
+ * @tr:    the instance; the caller holds trace_types_lock
+ * @order: as for ring_buffer_subbuf_order_set()
+ *
+ * Return: 0 or the ring buffer's error.
+ */
+int trace_snapshot_set_subbuf_order(struct trace_array *tr, int order)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (!tr->snapshot)
+		return 0;
+	return ring_buffer_subbuf_order_set(tr->snapshot, order);
+}
+
+/**
+ * trace_snapshot_set_clock - follow a change of @tr's trace_clock
+ * @tr: the instance; the caller holds trace_types_lock
+ *
+ * Records of two clocks do not compare: the snapshot is emptied.
+ */
+void trace_snapshot_set_clock(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (!tr->snapshot)
+		return;
+	ring_buffer_set_clock(tr->snapshot, trace_clock_read_fn(tr));
+	ring_buffer_reset(tr->snapshot);
+}
+
+/**
+ * trace_snapshot_cpumask_update - a CPU joined or left tracing_cpumask
+ * @tr:  the instance; the caller holds trace_types_lock
+ * @cpu: the CPU
+ * @on:  it joined
+ */
+void trace_snapshot_cpumask_update(struct trace_array *tr, int cpu, bool on)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (!tr->snapshot)
+		return;
+	if (on)
+		ring_buffer_record_enable_cpu(tr->snapshot, cpu);
+	else
+		ring_buffer_record_disable_cpu(tr->snapshot, cpu);
+}
+
+/* --- swapping ------------------------------------------------------------- */
+
+struct snapshot_swap {
+	struct trace_array	*tr;
+	int			ret;
+};
+
+/* On the CPU whose rings are swapped, interrupts off (IPI). */
+static void snapshot_swap_here(void *data)
+{
+	struct snapshot_swap *sw = data;
+	struct trace_array *tr = sw->tr;
+	int cpu = smp_processor_id();
+	bool masked = !cpumask_test_cpu(cpu, tr->tracing_cpumask);
+
+	/*
+	 * A CPU outside tracing_cpumask has both rings disabled, which
+	 * ring_buffer_swap_cpu() refuses.  Nothing else writes here while
+	 * interrupts are off (an NMI writer's nest count makes it refuse),
+	 * so lift the disable around the swap.
+	 */
+	if (masked) {
+		ring_buffer_record_enable_cpu(tr->buffer, cpu);
+		ring_buffer_record_enable_cpu(tr->snapshot, cpu);
+	}
+	sw->ret = ring_buffer_swap_cpu(tr->snapshot, tr->buffer, cpu);
+	if (masked) {
+		ring_buffer_record_disable_cpu(tr->buffer, cpu);
+		ring_buffer_record_disable_cpu(tr->snapshot, cpu);
+	}
+}
+
+/* Swap one CPU's rings, retrying while a writer is in the way. */
+static int snapshot_swap_cpu(struct trace_array *tr, int cpu)
+{
+	struct snapshot_swap sw = { .tr = tr };
+	int tries, ret;
+
+	for (tries = 0; tries < SNAPSHOT_SWAP_TRIES; tries++) {
+		ret = smp_call_function_single(cpu, snapshot_swap_here, &sw, 1);
+		if (ret)
+			return ret;
+		if (sw.ret != -EBUSY)
+			break;
+		cond_resched();
+	}
+	/* -EAGAIN: recording is held off (tracing_stop(), a reset). */
+	return sw.ret == -EAGAIN ? -EBUSY : sw.ret;
+}
+
+/*
+ * Swap @cpu's rings, or every online CPU's.  trace_types_lock; sleeps.
+ * Return: 0, -EBUSY if the rings are pinned or recording is held off, or
+ * the swap's error.
+ */
+static int snapshot_swap(struct trace_array *tr, int cpu)
+{
+	int c, ret = 0;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->snapshot_pins)
+		return -EBUSY;
+	if (cpu != RING_BUFFER_ALL_CPUS)
+		return snapshot_swap_cpu(tr, cpu);
+
+	cpus_read_lock();
+	for_each_online_cpu(c) {
+		ret = snapshot_swap_cpu(tr, c);
+		if (ret)
+			break;
+	}
+	cpus_read_unlock();
+	return ret;
+}
+
+/* Take a snapshot, allocating the buffer first if needed.  trace_types_lock. */
+static int snapshot_take(struct trace_array *tr, int cpu)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	ret = snapshot_alloc(tr);
+	return ret ? ret : snapshot_swap(tr, cpu);
+}
+
+/* --- the kernel API ------------------------------------------------------- */
+
+/**
+ * tracing_alloc_snapshot_instance - allocate @tr's snapshot buffer
+ * @tr: the instance
+ *
+ * Sleeps.
+ *
+ * Return: 0 (also if it existed), -ENOMEM, -ENODEV without a main buffer.
+ */
+int tracing_alloc_snapshot_instance(struct trace_array *tr)
+{
+	guard(mutex)(&trace_types_lock);
+	return snapshot_alloc(tr);
+}
+
+/**
+ * tracing_snapshot_instance - swap @tr's buffer into its snapshot
+ * @tr: the instance
+ *
+ * Must be called where it may sleep.  If it cannot (atomic context), or
+ * the snapshot is not allocated, it says so in @tr's buffer instead; in
+ * the latter case it also turns @tr's tracing off, so that what led here
+ * is kept.
+ */
+void tracing_snapshot_instance(struct trace_array *tr)
+{
+	int ret;
+
+	if (!preemptible()) {
+		trace_array_puts(tr, "*** SNAPSHOT CALLED FROM ATOMIC CONTEXT ***\n");
+		trace_array_puts(tr, "*** snapshot is being ignored           ***\n");
+		return;
+	}
+
+	mutex_lock(&trace_types_lock);
+	if (!tr->snapshot) {
+		trace_array_puts(tr, "*** SNAPSHOT NOT ALLOCATED ***\n");
+		trace_array_puts(tr, "*** stopping trace here!   ***\n");
+		tracer_tracing_off(tr);
+		mutex_unlock(&trace_types_lock);
+		return;
+	}
+	ret = snapshot_swap(tr, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		trace_array_puts(tr, "*** SNAPSHOT FAILED: buffer busy ***\n");
+}
+
+/**
+ * tracing_snapshot - take a snapshot of the top-level buffer
+ *
+ * Swaps the top-level buffer into the snapshot buffer, which must have
+ * been allocated (tracing_alloc_snapshot(), or "echo 1 > snapshot").
+ * Handy to keep the trace at the moment something went wrong while
+ * tracing goes on.  May sleep: see tracing_snapshot_instance().
+ */
+void tracing_snapshot(void)
+{
+	tracing_snapshot_instance(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+/**
+ * tracing_alloc_snapshot - allocate the top-level snapshot buffer
+ *
+ * So that tracing_snapshot() can later be called.  Sleeps.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int tracing_alloc_snapshot(void)
+{
+	return tracing_alloc_snapshot_instance(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_alloc_snapshot);
+
+/**
+ * tracing_snapshot_alloc - allocate the snapshot buffer and take a snapshot
+ *
+ * tracing_alloc_snapshot() then tracing_snapshot().  Sleeps.
+ */
+void tracing_snapshot_alloc(void)
+{
+	if (tracing_alloc_snapshot())
+		return;
+	tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/* --- tracefs ------------------------------------------------------------- */
+
+/**
+ * trace_snapshot_print_help - the header of an empty snapshot file
+ * @m:    the seq_file
+ * @iter: its reader
+ */
+void trace_snapshot_print_help(struct seq_file *m, struct trace_iterator *iter)
+{
+	seq_puts(m, iter->tr->snapshot ? "#\n# * Snapshot is allocated *\n#\n" :
+					 "#\n# * Snapshot is freed *\n#\n");
+	seq_puts(m, "# Snapshot commands:\n");
+	if (iter->cpu_file == RING_BUFFER_ALL_CPUS) {
+		seq_puts(m, "# echo 0 > snapshot : Clears and frees snapshot buffer\n");
+		seq_puts(m, "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n");
+		seq_puts(m, "#                      Takes a snapshot of the main buffer.\n");
+	} else {
+		seq_puts(m, "# echo 0 > snapshot : Invalid for per_cpu snapshot file.\n");
+		seq_puts(m, "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n");
+		seq_puts(m, "#                      Takes a snapshot of the main buffer for this cpu.\n");
+	}
+	seq_puts(m, "# echo 2 > snapshot : Clears snapshot buffer (but does not allocate or free)\n");
+	seq_puts(m, "#                      (Doesn't have to be '2' works with any number that\n");
+	seq_puts(m, "#                       is not a '0' or '1')\n");
+}
+
+static int snapshot_open(struct inode *inode, struct file *filp)
+{
+	struct trace_cpu_file *cf = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_cpu_file(cf);
+	if (ret)
+		return ret;
+	if (filp->f_mode & FMODE_READ)
+		ret = trace_open_reader(filp, cf, true);
+	else
+		filp->private_data = cf;
+	if (ret)
+		trace_array_put(cf->tr);
+	return ret;
+}
+
+/* What "echo N > snapshot" does.  trace_types_lock. */
+static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
+{
+	lockdep_assert_held(&trace_types_lock);
+	switch (val) {
+	case 0:
+		if (cpu != RING_BUFFER_ALL_CPUS)
+			return -EINVAL;
+		if (tr->snapshot_pins)
+			return -EBUSY;
+		trace_snapshot_free(tr);
+		return 0;
+	case 1:
+		return snapshot_take(tr, cpu);
+	default:
+		if (!tr->snapshot)
+			return 0;
+		if (cpu == RING_BUFFER_ALL_CPUS)
+			ring_buffer_reset(tr->snapshot);
+		else
+			ring_buffer_reset_cpu(tr->snapshot, cpu);
+		return 0;
+	}
+}
+
+/*
+ * A snapshot file open for reading pins the snapshot itself, so writing
+ * 0 or 1 to it then fails with -EBUSY: open it write-only.
+ */
+static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_cpu_file *cf = file_inode(filp)->i_private;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = snapshot_command(cf->tr, cf->cpu, val);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static loff_t snapshot_lseek(struct file *filp, loff_t offset, int whence)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_lseek(filp, offset, whence);
+	filp->f_pos = 0;
+	return 0;
+}
+
+static const struct file_operations snapshot_fops = {
+	.open		= snapshot_open,
+	.read		= seq_read,
+	.write		= snapshot_write,
+	.llseek		= snapshot_lseek,
+	.release	= trace_release_reader,
+};
+
+/**
+ * trace_snapshot_create_files - create an instance's snapshot file
+ * @tr:     the instance
+ * @parent: its directory
+ */
+void trace_snapshot_create_files(struct trace_array *tr, struct dentry *parent)
+{
+	trace_create_file("snapshot", TRACE_MODE_WRITE, parent, &tr->all_cpus,
+			  &snapshot_fops);
+}
+
+/**
+ * trace_snapshot_create_cpu_files - create per_cpu/cpuN/snapshot(_raw)
+ * @cf:     the instance and CPU
+ * @parent: the per_cpu/cpuN directory
+ */
+void trace_snapshot_create_cpu_files(struct trace_cpu_file *cf,
+				     struct dentry *parent)
+{
+	trace_create_file("snapshot", TRACE_MODE_WRITE, parent, cf,
+			  &snapshot_fops);
+	trace_create_file("snapshot_raw", TRACE_MODE_READ, parent, cf,
+			  &tracing_snapshot_raw_fops);
+}
