@@ -11,6 +11,8 @@
 #   make demo      boot, trace something, print it
 #   make test      build, boot and run every test layer; ends with
 #                  "N passed, N failed, N skipped"
+#   make objects OBJS="dir/file.o ..."
+#                  compile only these objects of the test kernel
 #   make check     the manifest is honoured and the kernel builds with
 #                  CONFIG_FTRACE=n
 #   make patches   write the series against the pristine tree to build/patches
@@ -45,7 +47,7 @@ KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(ARCH) CC="$(CC_WRAP)gcc" -j$(JOBS)
 # each recipe that builds holds this lock from its first step to its last.
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
 
-.PHONY: all deps tree config kernel initramfs vm run demo test check patches clean
+.PHONY: all deps tree config kernel objects initramfs vm run demo test check patches clean
 
 all: kernel
 
@@ -71,6 +73,11 @@ kernel: config
 		$(call KMAKE,$(OBJ)) -s INSTALL_MOD_PATH=$(MODROOT) \
 		INSTALL_MOD_STRIP=1 modules_install'
 	@echo "kernel: $(KERNEL_IMAGE)"
+
+# A quick compile check of a few objects, under the same lock.
+objects: config
+	@test -n "$(OBJS)" || { echo "make objects OBJS=dir/file.o ..."; exit 2; }
+	@$(KLOCK) $(call KMAKE,$(OBJ)) $(OBJS)
 
 initramfs: kernel
 	@sh $(VMDIR)/mkinitramfs.sh $(INITRAMFS) $(MODROOT) \

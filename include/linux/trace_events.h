@@ -6,14 +6,15 @@
  * calls and per-instance files), the record header every event starts
  * with, and the glue perf and BPF use to attach to events.
  *
- * Event tracing itself arrives with CONFIG_EVENT_TRACING; what is here now
- * is the interface perf core and BPF compile against whether or not
- * events exist.
+ * The structures here are shared with code we do not own (event headers
+ * expanded by <trace/trace_events.h>, modules, perf core), so their
+ * layouts and the names of the functions they call are upstream Linux's.
  */
 #ifndef _LINUX_TRACE_EVENT_H
 #define _LINUX_TRACE_EVENT_H
 
 #include <linux/ring_buffer.h>
+#include <linux/refcount.h>
 #include <linux/trace_seq.h>
 #include <linux/percpu.h>
 #include <linux/hardirq.h>
@@ -21,14 +22,67 @@
 #include <linux/tracepoint.h>
 
 struct trace_event_call;
+struct trace_event_file;
 struct trace_array;
 struct tracer;
+struct dentry;
 struct bpf_prog;
 struct bpf_raw_tp_link;
 union bpf_attr;
 
 /* The longest string an event filter compares against. */
 #define MAX_FILTER_STR_VAL	256U
+
+/* What a NULL string argument of an event is recorded as. */
+#define EVENT_NULL_STR		"(null)"
+
+/* The longest __vstring() an event records, its NUL included. */
+#define TRACE_EVENT_STR_MAX	512
+
+/* The largest record perf takes from a trace event. */
+#define PERF_MAX_TRACE_SIZE	8192
+
+/*
+ * The length __vstring() reserves for @fmt and the arguments *@va: what
+ * vsnprintf() would write, NUL included, at most TRACE_EVENT_STR_MAX.
+ */
+#define __trace_event_vstr_len(fmt, va)					\
+({									\
+	va_list __tev_ap;						\
+	int __tev_len;							\
+									\
+	va_copy(__tev_ap, *(va));					\
+	__tev_len = vsnprintf(NULL, 0, fmt, __tev_ap) + 1;		\
+	va_end(__tev_ap);						\
+	min(__tev_len, TRACE_EVENT_STR_MAX);				\
+})
+
+/*
+ * The room a string field takes: @len bytes of @s (all of it when @len
+ * is negative) and a NUL; EVENT_NULL_STR's when @s is NULL.
+ */
+static inline u32 trace_event_str_size(const char *s, long len)
+{
+	if (!s)
+		return sizeof(EVENT_NULL_STR);
+	return (len < 0 ? strlen(s) : len) + 1;
+}
+
+/**
+ * struct trace_dynamic_info - a __data_loc/__rel_loc word, split
+ * @offset: where the data starts (from the record, or for __rel_loc from
+ *          the end of the word itself)
+ * @len:    its length in bytes
+ */
+struct trace_dynamic_info {
+#ifdef CONFIG_CPU_BIG_ENDIAN
+	u16	len;
+	u16	offset;
+#else
+	u16	offset;
+	u16	len;
+#endif
+} __packed;
 
 /**
  * struct trace_entry - the header every record in a trace buffer starts with
@@ -236,6 +290,463 @@ struct trace_event {
 int register_trace_event(struct trace_event *event);
 int unregister_trace_event(struct trace_event *event);
 enum print_line_t trace_handle_return(struct trace_seq *s);
+#endif
+
+/* --- print helpers of TP_printk() (trace_events_print.c) -------------- */
+
+const char *trace_print_flags_seq(struct trace_seq *p, const char *delim,
+				  unsigned long flags,
+				  const struct trace_print_flags *flag_array);
+const char *trace_print_symbols_seq(struct trace_seq *p, unsigned long val,
+				    const struct trace_print_flags *symbol_array);
+#if BITS_PER_LONG == 32
+const char *trace_print_flags_seq_u64(struct trace_seq *p, const char *delim,
+				      unsigned long long flags,
+				      const struct trace_print_flags_u64 *flag_array);
+const char *trace_print_symbols_seq_u64(struct trace_seq *p,
+					unsigned long long val,
+					const struct trace_print_flags_u64 *symbol_array);
+#endif
+const char *trace_print_bitmask_seq(struct trace_seq *p, void *bitmask_ptr,
+				    unsigned int bitmask_size);
+const char *trace_print_hex_seq(struct trace_seq *p,
+				const unsigned char *buf, int len,
+				bool concatenate);
+const char *trace_print_array_seq(struct trace_seq *p, const void *buf,
+				  int count, size_t el_size);
+const char *trace_print_hex_dump_seq(struct trace_seq *p,
+				     const char *prefix_str, int prefix_type,
+				     int rowsize, int groupsize,
+				     const void *buf, size_t len, bool ascii);
+
+int trace_raw_output_prep(struct trace_iterator *iter,
+			  struct trace_event *event);
+__printf(2, 3)
+void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...);
+__printf(3, 4)
+int trace_output_call(struct trace_iterator *iter, char *name, char *fmt, ...);
+
+/* --- trace events -------------------------------------------------------- */
+
+/* What trace_event_class::reg is asked to do. */
+enum trace_reg {
+	TRACE_REG_REGISTER,
+	TRACE_REG_UNREGISTER,
+#ifdef CONFIG_PERF_EVENTS
+	TRACE_REG_PERF_REGISTER,
+	TRACE_REG_PERF_UNREGISTER,
+	TRACE_REG_PERF_OPEN,
+	TRACE_REG_PERF_CLOSE,
+	/* ADD and DEL return 1 when they did the job themselves. */
+	TRACE_REG_PERF_ADD,
+	TRACE_REG_PERF_DEL,
+#endif
+};
+
+/* trace_event_fields::type of an entry that is a function, not a field. */
+#define TRACE_FUNCTION_TYPE ((const char *)~0UL)
+
+/* How the filter treats a field (trace_define_field()'s @filter_type). */
+enum {
+	FILTER_OTHER = 0,
+	FILTER_STATIC_STRING,
+	FILTER_DYN_STRING,
+	FILTER_RDYN_STRING,
+	FILTER_PTR_STRING,
+	FILTER_TRACE_FN,
+	FILTER_CPUMASK,
+	FILTER_COMM,
+	FILTER_CPU,
+	FILTER_STACKTRACE,
+};
+
+/**
+ * struct trace_event_fields - one field of an event record, as declared
+ * @type:          the C type as the format file shows it, or
+ *                 TRACE_FUNCTION_TYPE for @define_fields; NULL ends a table
+ * @name:          the field name
+ * @size:          its size in bytes
+ * @align:         its alignment; the offset is computed from it
+ * @is_signed:     a signed integer type
+ * @needs_test:    unused here (filter string checks)
+ * @filter_type:   FILTER_*
+ * @len:           element count of a fixed array, else 0
+ * @define_fields: with TRACE_FUNCTION_TYPE: defines the fields itself
+ */
+struct trace_event_fields {
+	const char *type;
+	union {
+		struct {
+			const char *name;
+			const int  size;
+			const int  align;
+			const unsigned int is_signed:1;
+			unsigned int needs_test:1;
+			const int  filter_type;
+			const int  len;
+		};
+		int (*define_fields)(struct trace_event_call *call);
+	};
+};
+
+/**
+ * struct trace_event_class - what the events of one class share
+ * @system:       the event system (directory under events/)
+ * @probe:        the tracepoint probe that records into a trace_event_file
+ * @perf_probe:   the tracepoint probe that feeds perf
+ * @reg:          attach/detach the probes (TRACE_REG_*)
+ * @fields_array: the record's fields, ended by an entry with NULL type
+ * @get_fields:   returns the field list, when not @fields
+ * @fields:       the fields, struct ftrace_event_field, built at
+ *                registration from @fields_array
+ * @raw_init:     run when an event of the class is registered
+ */
+struct trace_event_class {
+	const char		*system;
+	void			*probe;
+#ifdef CONFIG_PERF_EVENTS
+	void			*perf_probe;
+#endif
+	int			(*reg)(struct trace_event_call *event,
+				       enum trace_reg type, void *data);
+	struct trace_event_fields *fields_array;
+	struct list_head	*(*get_fields)(struct trace_event_call *call);
+	struct list_head	fields;
+	int			(*raw_init)(struct trace_event_call *call);
+};
+
+int trace_event_reg(struct trace_event_call *event, enum trace_reg type,
+		    void *data);
+
+/**
+ * struct trace_event_buffer - a record being written by an event probe
+ * @buffer:     the ring buffer it is reserved in
+ * @event:      the reserved ring buffer event
+ * @trace_file: the event file it is recorded for
+ * @entry:      the record
+ * @trace_ctx:  the writer's context (tracing_gen_ctx())
+ * @regs:       registers, for the stack trace option (may be NULL)
+ */
+struct trace_event_buffer {
+	struct trace_buffer		*buffer;
+	struct ring_buffer_event	*event;
+	struct trace_event_file		*trace_file;
+	void				*entry;
+	unsigned int			trace_ctx;
+	struct pt_regs			*regs;
+};
+
+void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
+				 struct trace_event_file *trace_file,
+				 unsigned long len);
+void trace_event_buffer_commit(struct trace_event_buffer *fbuffer);
+
+struct ring_buffer_event *
+trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
+				struct trace_event_file *trace_file,
+				int type, unsigned long len,
+				unsigned int trace_ctx);
+
+/* trace_event_call::flags */
+enum {
+	TRACE_EVENT_FL_CAP_ANY_BIT,
+	TRACE_EVENT_FL_NO_SET_FILTER_BIT,
+	TRACE_EVENT_FL_IGNORE_ENABLE_BIT,
+	TRACE_EVENT_FL_TRACEPOINT_BIT,
+	TRACE_EVENT_FL_DYNAMIC_BIT,
+	TRACE_EVENT_FL_KPROBE_BIT,
+	TRACE_EVENT_FL_UPROBE_BIT,
+	TRACE_EVENT_FL_EPROBE_BIT,
+	TRACE_EVENT_FL_FPROBE_BIT,
+	TRACE_EVENT_FL_CUSTOM_BIT,
+	TRACE_EVENT_FL_TEST_STR_BIT,
+};
+
+/*
+ * CAP_ANY:       any user may open it in perf
+ * IGNORE_ENABLE: a core record type: no enable file
+ * TRACEPOINT:    trace_event_call::tp is valid (else ::name)
+ * DYNAMIC:       created at run time, counted by ::refcnt
+ * the others:    kinds of dynamic events this kernel does not create
+ */
+enum {
+	TRACE_EVENT_FL_CAP_ANY		= BIT(TRACE_EVENT_FL_CAP_ANY_BIT),
+	TRACE_EVENT_FL_NO_SET_FILTER	= BIT(TRACE_EVENT_FL_NO_SET_FILTER_BIT),
+	TRACE_EVENT_FL_IGNORE_ENABLE	= BIT(TRACE_EVENT_FL_IGNORE_ENABLE_BIT),
+	TRACE_EVENT_FL_TRACEPOINT	= BIT(TRACE_EVENT_FL_TRACEPOINT_BIT),
+	TRACE_EVENT_FL_DYNAMIC		= BIT(TRACE_EVENT_FL_DYNAMIC_BIT),
+	TRACE_EVENT_FL_KPROBE		= BIT(TRACE_EVENT_FL_KPROBE_BIT),
+	TRACE_EVENT_FL_UPROBE		= BIT(TRACE_EVENT_FL_UPROBE_BIT),
+	TRACE_EVENT_FL_EPROBE		= BIT(TRACE_EVENT_FL_EPROBE_BIT),
+	TRACE_EVENT_FL_FPROBE		= BIT(TRACE_EVENT_FL_FPROBE_BIT),
+	TRACE_EVENT_FL_CUSTOM		= BIT(TRACE_EVENT_FL_CUSTOM_BIT),
+	TRACE_EVENT_FL_TEST_STR		= BIT(TRACE_EVENT_FL_TEST_STR_BIT),
+};
+
+#define TRACE_EVENT_FL_UKPROBE (TRACE_EVENT_FL_KPROBE | TRACE_EVENT_FL_UPROBE)
+
+/**
+ * struct trace_event_call - one event
+ * @list:          link in the list of all events (event_mutex)
+ * @class:         its class
+ * @name:          its name, unless TRACE_EVENT_FL_TRACEPOINT
+ * @tp:            its tracepoint, with TRACE_EVENT_FL_TRACEPOINT
+ * @event:         its record type and print functions
+ * @print_fmt:     the "print fmt" line of its format file
+ * @module:        the module that defines it (static events)
+ * @refcnt:        references (dynamic events)
+ * @data:          private data of the event's creator
+ * @flags:         TRACE_EVENT_FL_*
+ * @perf_refcount: perf events open on it (event_mutex)
+ * @perf_events:   per CPU, the perf events to feed
+ * @prog_array:    BPF programs (not offered here: always NULL)
+ * @perf_perm:     extra permission check for perf
+ */
+struct trace_event_call {
+	struct list_head	list;
+	struct trace_event_class *class;
+	union {
+		const char		*name;
+		struct tracepoint	*tp;
+	};
+	struct trace_event	event;
+	char			*print_fmt;
+	union {
+		void			*module;
+		atomic_t		refcnt;
+	};
+	void			*data;
+	int			flags;
+#ifdef CONFIG_PERF_EVENTS
+	int				perf_refcount;
+	struct hlist_head __percpu	*perf_events;
+	struct bpf_prog_array __rcu	*prog_array;
+	int	(*perf_perm)(struct trace_event_call *tp_event,
+			     struct perf_event *p_event);
+#endif
+};
+
+/* Dynamic events do not exist in this kernel: nothing holds such a ref. */
+static inline bool trace_event_dyn_try_get_ref(struct trace_event_call *call)
+{
+	return false;
+}
+
+static inline void trace_event_dyn_put_ref(struct trace_event_call *call)
+{
+}
+
+static inline bool trace_event_dyn_busy(struct trace_event_call *call)
+{
+	return true;
+}
+
+/* Pin what defines @call (its module) while it is in use. */
+static inline bool trace_event_try_get_ref(struct trace_event_call *call)
+{
+	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
+		return trace_event_dyn_try_get_ref(call);
+	return try_module_get(call->module);
+}
+
+static inline void trace_event_put_ref(struct trace_event_call *call)
+{
+	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
+		trace_event_dyn_put_ref(call);
+	else
+		module_put(call->module);
+}
+
+#ifdef CONFIG_PERF_EVENTS
+/* BPF programs are never attached here (no CONFIG_BPF_EVENTS). */
+static inline bool bpf_prog_array_valid(struct trace_event_call *call)
+{
+	return !!READ_ONCE(call->prog_array);
+}
+#endif
+
+/* The event's name, whichever way it is stored. */
+static inline const char *trace_event_name(struct trace_event_call *call)
+{
+	if (call->flags & TRACE_EVENT_FL_CUSTOM)
+		return call->name;
+	if (call->flags & TRACE_EVENT_FL_TRACEPOINT)
+		return call->tp ? call->tp->name : NULL;
+	return call->name;
+}
+
+/* The list of struct ftrace_event_field of @event_call. */
+static inline struct list_head *
+trace_get_fields(struct trace_event_call *event_call)
+{
+	if (!event_call->class->get_fields)
+		return &event_call->class->fields;
+	return event_call->class->get_fields(event_call);
+}
+
+struct trace_subsystem_dir;
+struct eventfs_inode;
+struct event_filter;
+
+/* trace_event_file::flags */
+enum {
+	EVENT_FILE_FL_ENABLED_BIT,
+	EVENT_FILE_FL_RECORDED_CMD_BIT,
+	EVENT_FILE_FL_RECORDED_TGID_BIT,
+	EVENT_FILE_FL_FILTERED_BIT,
+	EVENT_FILE_FL_NO_SET_FILTER_BIT,
+	EVENT_FILE_FL_SOFT_MODE_BIT,
+	EVENT_FILE_FL_SOFT_DISABLED_BIT,
+	EVENT_FILE_FL_TRIGGER_MODE_BIT,
+	EVENT_FILE_FL_TRIGGER_COND_BIT,
+	EVENT_FILE_FL_PID_FILTER_BIT,
+	EVENT_FILE_FL_WAS_ENABLED_BIT,
+	EVENT_FILE_FL_FREED_BIT,
+};
+
+enum {
+	EVENT_FILE_FL_ENABLED		= BIT(EVENT_FILE_FL_ENABLED_BIT),
+	EVENT_FILE_FL_RECORDED_CMD	= BIT(EVENT_FILE_FL_RECORDED_CMD_BIT),
+	EVENT_FILE_FL_RECORDED_TGID	= BIT(EVENT_FILE_FL_RECORDED_TGID_BIT),
+	EVENT_FILE_FL_FILTERED		= BIT(EVENT_FILE_FL_FILTERED_BIT),
+	EVENT_FILE_FL_NO_SET_FILTER	= BIT(EVENT_FILE_FL_NO_SET_FILTER_BIT),
+	EVENT_FILE_FL_SOFT_MODE		= BIT(EVENT_FILE_FL_SOFT_MODE_BIT),
+	EVENT_FILE_FL_SOFT_DISABLED	= BIT(EVENT_FILE_FL_SOFT_DISABLED_BIT),
+	EVENT_FILE_FL_TRIGGER_MODE	= BIT(EVENT_FILE_FL_TRIGGER_MODE_BIT),
+	EVENT_FILE_FL_TRIGGER_COND	= BIT(EVENT_FILE_FL_TRIGGER_COND_BIT),
+	EVENT_FILE_FL_PID_FILTER	= BIT(EVENT_FILE_FL_PID_FILTER_BIT),
+	EVENT_FILE_FL_WAS_ENABLED	= BIT(EVENT_FILE_FL_WAS_ENABLED_BIT),
+	EVENT_FILE_FL_FREED		= BIT(EVENT_FILE_FL_FREED_BIT),
+};
+
+/**
+ * struct trace_event_file - an event in one trace instance
+ * @list:       link in the instance's list of event files (event_mutex)
+ * @event_call: the event
+ * @filter:     unused here (event filters come later): NULL
+ * @ei:         unused here: the event's directory is in @tr's tree
+ * @tr:         the instance
+ * @system:     its events/<system>/ directory
+ * @triggers:   unused here (triggers come later): empty
+ * @flags:      EVENT_FILE_FL_*; changed under event_mutex, read by the
+ *              probe without locks
+ * @ref:        open files and users of this file, one for the instance
+ * @sm_ref:     soft-mode references
+ * @tm_ref:     trigger-mode references
+ */
+struct trace_event_file {
+	struct list_head		list;
+	struct trace_event_call		*event_call;
+	struct event_filter __rcu	*filter;
+	struct eventfs_inode		*ei;
+	struct trace_array		*tr;
+	struct trace_subsystem_dir	*system;
+	struct list_head		triggers;
+	unsigned long			flags;
+	refcount_t			ref;
+	atomic_t			sm_ref;
+	atomic_t			tm_ref;
+};
+
+/* TRACE_EVENT_FLAGS(): set flags of event_<name> before it registers. */
+#define __TRACE_EVENT_FLAGS(name, value)				\
+	static int __init trace_init_flags_##name(void)			\
+	{								\
+		event_##name.flags |= value;				\
+		return 0;						\
+	}								\
+	early_initcall(trace_init_flags_##name);
+
+/* TRACE_EVENT_PERF_PERM(): a perf permission check for event_<name>. */
+#define __TRACE_EVENT_PERF_PERM(name, expr...)				\
+	static int perf_perm_##name(struct trace_event_call *tp_event,	\
+				    struct perf_event *p_event)		\
+	{								\
+		return ({ expr; });					\
+	}								\
+	static int __init trace_init_perf_perm_##name(void)		\
+	{								\
+		event_##name.perf_perm = &perf_perm_##name;		\
+		return 0;						\
+	}								\
+	early_initcall(trace_init_perf_perm_##name);
+
+/*
+ * Event filters are not part of this kernel yet: no event file or perf
+ * event ever has one, so no record can fail one.
+ */
+static inline int filter_match_preds(struct event_filter *filter, void *rec)
+{
+	return 1;
+}
+
+bool trace_event_ignore_this_pid(struct trace_event_file *trace_file);
+bool __trace_trigger_soft_disabled(struct trace_event_file *file);
+
+/*
+ * Called first by every event probe: true when the record is not to be
+ * written (the event is soft-disabled, or the pid filter refuses the
+ * current task).  The common case costs one load.
+ */
+static __always_inline bool
+trace_trigger_soft_disabled(struct trace_event_file *file)
+{
+	unsigned long eflags = READ_ONCE(file->flags);
+
+	if (likely(!(eflags & (EVENT_FILE_FL_TRIGGER_MODE |
+			       EVENT_FILE_FL_SOFT_DISABLED |
+			       EVENT_FILE_FL_PID_FILTER))))
+		return false;
+	if (likely(eflags & EVENT_FILE_FL_TRIGGER_COND))
+		return false;
+	return __trace_trigger_soft_disabled(file);
+}
+
+int trace_event_raw_init(struct trace_event_call *call);
+int trace_define_field(struct trace_event_call *call, const char *type,
+		       const char *name, int offset, int size, int is_signed,
+		       int filter_type);
+int trace_add_event_call(struct trace_event_call *call);
+int trace_remove_event_call(struct trace_event_call *call);
+int trace_event_get_offsets(struct trace_event_call *call);
+
+int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set);
+int trace_set_clr_event(const char *system, const char *event, int set);
+int trace_array_set_clr_event(struct trace_array *tr, const char *system,
+			      const char *event, bool enable);
+
+#ifdef CONFIG_PERF_EVENTS
+struct perf_event;
+
+int perf_trace_init(struct perf_event *event);
+void perf_trace_destroy(struct perf_event *event);
+int perf_trace_add(struct perf_event *event, int flags);
+void perf_trace_del(struct perf_event *event, int flags);
+int ftrace_profile_set_filter(struct perf_event *event, int event_id,
+			      char *filter_str);
+void ftrace_profile_free_filter(struct perf_event *event);
+void perf_trace_buf_update(void *record, u16 type);
+void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp);
+
+void *perf_trace_event_begin(struct trace_event_call *call,
+			     struct task_struct *task, int *size,
+			     struct pt_regs **regs, int *rctx);
+void perf_trace_event_end(void *record, int size, int rctx,
+			  struct trace_event_call *call, u64 count,
+			  struct pt_regs *regs, struct task_struct *task);
+
+void perf_trace_run_bpf_submit(void *raw_data, int size, int rctx,
+			       struct trace_event_call *call, u64 count,
+			       struct pt_regs *regs, struct hlist_head *head,
+			       struct task_struct *task);
+
+static inline void
+perf_trace_buf_submit(void *raw_data, int size, int rctx, u16 type,
+		      u64 count, struct pt_regs *regs, void *head,
+		      struct task_struct *task)
+{
+	perf_tp_event(type, count, raw_data, size, regs, head, rctx, task);
+}
 #endif
 
 /*

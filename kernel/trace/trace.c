@@ -1248,6 +1248,9 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_DISABLE_ON_FREE_BIT]	= "disable_on_free",
 	[TRACE_OPT_IRQ_INFO_BIT]	= "irq-info",
 	[TRACE_OPT_MARKERS_BIT]		= "markers",
+#ifdef CONFIG_EVENT_TRACING
+	[TRACE_OPT_EVENT_FORK_BIT]	= "event-fork",
+#endif
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 };
@@ -1712,6 +1715,8 @@ static int __init tracer_init_tracefs(void)
 	trace_readme_create_file(NULL);
 	trace_printk_create_files(NULL);
 	trace_cmdline_create_files(NULL);
+	if (event_trace_add_tracer(NULL, tr))
+		pr_warn("could not create the trace event files\n");
 	trace_instances_create_dir();
 	trace_create_debugfs_link();
 	return 0;
@@ -1840,4 +1845,5 @@ void __init trace_init(void)
 		return;
 	trace_panic_notifiers_init();
 	trace_printk_late_init();
+	trace_event_init();
 }

@@ -121,6 +121,9 @@ enum trace_opt_bit {
 	TRACE_OPT_DISABLE_ON_FREE_BIT,	/* disable_on_free */
 	TRACE_OPT_IRQ_INFO_BIT,		/* irq-info: the flags columns */
 	TRACE_OPT_MARKERS_BIT,		/* markers: trace_marker accepts writes */
+#ifdef CONFIG_EVENT_TRACING
+	TRACE_OPT_EVENT_FORK_BIT,	/* event-fork: set_event_pid follows forks */
+#endif
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_NR_BITS,
@@ -187,6 +190,25 @@ struct trace_option_file {
 	int			bit;
 };
 
+struct trace_pid_list;
+
+/**
+ * struct trace_array_events - an instance's trace events (trace_events.c)
+ * @node:     link in the list of instances that have events (event_mutex)
+ * @files:    its struct trace_event_file, one per event (event_mutex)
+ * @systems:  its struct trace_subsystem_dir, one per system (event_mutex)
+ * @dir:      its events/ directory
+ * @pids:     set_event_pid and set_event_notrace_pid (trace_events_pid.c):
+ *            written under event_mutex, read under sched-RCU by probes
+ */
+struct trace_array_events {
+	struct list_head		node;
+	struct list_head		files;
+	struct list_head		systems;
+	struct dentry			*dir;
+	struct trace_pid_list __rcu	*pids[2];
+};
+
 /**
  * struct trace_array - a trace instance: a buffer and how it is fed and read
  * @list:              link in the list of live instances (trace_types_lock)
@@ -225,6 +247,7 @@ struct trace_option_file {
  * @percpu_dir:        its per_cpu/ directory
  * @err_log:           error_log entries (trace_errlog.c)
  * @n_err_log_entries: how many
+ * @events:            its trace events (CONFIG_EVENT_TRACING)
  */
 struct trace_array {
 	struct list_head		list;
@@ -253,6 +276,9 @@ struct trace_array {
 	struct dentry			*percpu_dir;
 	struct list_head		err_log;
 	unsigned int			n_err_log_entries;
+#ifdef CONFIG_EVENT_TRACING
+	struct trace_array_events	events;
+#endif
 };
 
 /* The top-level instance, /sys/kernel/tracing. */
@@ -480,6 +506,112 @@ void trace_errlog_free(struct trace_array *tr);
 unsigned int err_pos(char *cmd, const char *str);
 void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char **errs, u8 type, u16 pos);
+
+/* --- trace events (trace_events*.c, trace_export.c) -------------------- */
+
+#ifdef CONFIG_EVENT_TRACING
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
+int event_trace_del_tracer(struct trace_array *tr);
+#else
+static inline int event_trace_add_tracer(struct dentry *parent,
+					 struct trace_array *tr) { return 0; }
+static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
+#endif
+
+#ifdef CONFIG_EVENT_TRACING
+/*
+ * event_mutex (trace_events.c) guards the list of events and each
+ * instance's event files, subsystem directories and pid lists.  It nests
+ * inside trace_types_lock.
+ */
+extern struct mutex event_mutex;
+extern struct list_head ftrace_events;
+
+/* The linker's table of built-in events (section _ftrace_events). */
+extern struct trace_event_call *__start_ftrace_events[];
+extern struct trace_event_call *__stop_ftrace_events[];
+
+/**
+ * struct ftrace_event_field - a field of an event's record
+ * @link:        in the class's field list, or the common fields
+ * @name:        its name
+ * @type:        its type as the format file shows it
+ * @filter_type: FILTER_*
+ * @offset:      its offset in the record
+ * @size:        its size
+ * @is_signed:   a signed integer
+ * @len:         element count of a fixed array, else 0
+ */
+struct ftrace_event_field {
+	struct list_head	link;
+	const char		*name;
+	const char		*type;
+	int			filter_type;
+	int			offset;
+	int			size;
+	int			is_signed;
+	int			len;
+};
+
+/**
+ * struct trace_subsystem_dir - events/<system>/ of one instance
+ * @list:      in the instance's trace_array_events::systems
+ * @name:      the system's name (owned by an event of the system)
+ * @tr:        the instance
+ * @dir:       the directory
+ * @nr_events: events of @tr in the system
+ * @ref:       one for the directory, one per open enable file
+ */
+struct trace_subsystem_dir {
+	struct list_head	list;
+	const char		*name;
+	struct trace_array	*tr;
+	struct dentry		*dir;
+	int			nr_events;
+	int			ref;
+};
+
+extern struct list_head ftrace_common_fields;
+
+/**
+ * struct trace_event_file_node - how trace_events.c allocates an event file
+ * @file: the event file
+ * @dir:  its events/<system>/<event>/ directory, or NULL
+ */
+struct trace_event_file_node {
+	struct trace_event_file	file;
+	struct dentry		*dir;
+};
+
+void trace_event_init(void);
+int trace_event_register_core(struct trace_event_call *call);
+
+int trace_event_file_set(struct trace_event_file *file, bool enable);
+int trace_event_set_clr(struct trace_array *tr, const char *match,
+			const char *sub, const char *event, int set);
+struct trace_event_file *trace_event_file_get(struct inode *inode);
+void trace_event_file_put(struct trace_event_file *file);
+struct trace_subsystem_dir *trace_event_system_get(struct inode *inode);
+void trace_event_system_put(struct trace_subsystem_dir *dir);
+
+/* trace_events_fs.c: the tracefs side.  event_mutex held. */
+int trace_events_create_dir(struct trace_array *tr, struct dentry *parent);
+void trace_events_remove_dir(struct trace_array *tr);
+void trace_event_file_create_dir(struct trace_event_file *file);
+void trace_event_file_remove_dir(struct trace_event_file *file);
+struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir);
+void trace_event_system_remove_dir(struct trace_subsystem_dir *dir);
+
+/* trace_events_pid.c: set_event_pid and set_event_notrace_pid. */
+void trace_events_pid_create_files(struct trace_array *tr,
+				   struct dentry *parent);
+void trace_events_pid_free(struct trace_array *tr);
+
+/* trace_export.c: the core's record types under events/ftrace/. */
+int trace_export_register(void);
+#else
+static inline void trace_event_init(void) { }
+#endif
 
 /* --- README (trace_readme.c) ------------------------------------------ */
 

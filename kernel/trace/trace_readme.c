@@ -65,6 +65,16 @@ static const struct readme_part readme[] = {
 	{ "snapshot", "\t\t\t  snapshot buffer. Read the contents for more\n" },
 	{ "snapshot", "\t\t\t  information\n" },
 #endif
+#ifdef CONFIG_EVENT_TRACING
+	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },
+	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of all events\n" },
+	{ "events", "  events/<system>/\t- Directory containing all trace events for <system>:\n" },
+	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of all <system>\n" },
+	{ "events", "\t\t\t  events\n" },
+	{ "events", "  events/<system>/<event>/\t- Directory containing control files for\n" },
+	{ "events", "\t\t\t  <event>:\n" },
+	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n" },
+#endif
 };
 
 static int readme_show(struct seq_file *m, void *v)

@@ -9,23 +9,12 @@
 # are passed on to ftracetest-guest.sh.  The first shard (or an unsharded
 # run) also reports the layers that need one run per kernel:
 #   boot/banner     we booted our kernel and got this far;
-#   kunit/...       the KUnit suites that ran during boot;
-#   tc-direct/...   the ftracetest cases of DIRECT_CASES, run by
-#                   tc-direct.sh without ftracetest's reset of trace
-#                   events (which this kernel does not have yet).
+#   kunit/...       the KUnit suites that ran during boot.
 # The last shard (or an unsharded run) runs trace-cmd and perf against the
 # kernel (tools-test.sh, tools/...).
-# Then it runs its share of upstream's ftracetest.  It always exits 0:
-# check-results.sh on the host reads the result lines and decides.
-
-# The cases that need no trace events: upstream's and ours (test.d/core).
-DIRECT_CASES="00basic/basic1.tc 00basic/basic2.tc 00basic/basic3.tc
-	00basic/ringbuffer_size.tc 00basic/trace_pipe.tc
-	00basic/snapshot.tc 00basic/snapshot1.tc instances/instance.tc
-	core/trace_marker.tc core/trace_printk.tc
-	core/instance_isolation.tc core/instance_busy.tc
-	core/snapshot_contents.tc core/trace_array_api.tc
-	core/output_formats.tc core/boot_instance.tc"
+# Then it runs its share of upstream's ftracetest (with our own cases in
+# test.d/core).  It always exits 0: check-results.sh on the host reads
+# the result lines and decides.
 
 shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
 shards=$(echo " $* " | sed -n 's/.* --shard [0-9]*\/\([0-9]*\) .*/\1/p')
@@ -42,10 +31,6 @@ if [ "$first" = 1 ]; then
 		echo "TEST-RESULT boot/banner FAIL no 'Linux version' in /proc/version"
 	fi
 	/opt/vm/kunit-results.sh
-	if [ -f /sys/kernel/tracing/trace ]; then
-		# shellcheck disable=SC2086 # a list of cases
-		/opt/vm/tc-direct.sh $DIRECT_CASES
-	fi
 fi
 if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 	/opt/vm/tools-test.sh

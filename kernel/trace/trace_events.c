@@ -1,0 +1,1037 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Trace events: registration and enabling.
+ *
+ * Every event (struct trace_event_call, made by TRACE_EVENT() in the
+ * _ftrace_events section of vmlinux or of a module, or by trace_export.c
+ * for the core's record types) is on the list ftrace_events.  Every
+ * instance that has events (the top level, and instances made by
+ * instances/) has one struct trace_event_file per event, in its
+ * trace_array_events::files.  Enabling a file attaches the event's probe
+ * to its tracepoint with the file as data; the probe then writes into the
+ * file's instance.
+ *
+ * Locking: event_mutex guards ftrace_events, the instances' file and
+ * system lists and each file's ENABLED bit.  The probes take no lock:
+ * they read file->flags once, and a file is freed only after
+ * tracepoint_synchronize_unregister() saw its probe go.
+ */
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/ctype.h>
+#include <linux/tracepoint.h>
+
+#include <asm/setup.h>
+
+#include "trace.h"
+
+/* See the top of this file. */
+DEFINE_MUTEX(event_mutex);
+EXPORT_SYMBOL_GPL(event_mutex);
+
+LIST_HEAD(ftrace_events);
+LIST_HEAD(ftrace_common_fields);
+
+/* Instances that have events: trace_array_events::node (event_mutex). */
+static LIST_HEAD(event_instances);
+
+static struct trace_array *events_tr(struct trace_array_events *ev)
+{
+	return container_of(ev, struct trace_array, events);
+}
+
+/* --- fields ---------------------------------------------------------------- */
+
+static int add_field(struct list_head *head, const char *type,
+		     const char *name, int offset, int size, int is_signed,
+		     int filter_type, int len)
+{
+	struct ftrace_event_field *f = kmalloc(sizeof(*f), GFP_KERNEL);
+
+	if (!f)
+		return -ENOMEM;
+	*f = (struct ftrace_event_field) {
+		.name = name, .type = type, .len = len,
+		.offset = offset, .size = size,
+		.is_signed = is_signed, .filter_type = filter_type,
+	};
+	list_add_tail(&f->link, head);
+	return 0;
+}
+
+/**
+ * trace_define_field - describe a field of an event's record
+ * @call:        the event
+ * @type:        the C type, as the format file shows it
+ * @name:        the field's name
+ * @offset:      its offset in the record
+ * @size:        its size
+ * @is_signed:   nonzero for a signed integer
+ * @filter_type: FILTER_*
+ *
+ * For events that describe their records themselves.  The strings must
+ * live as long as the event.  Fields appear in the format file in the
+ * order they are defined.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_define_field(struct trace_event_call *call, const char *type,
+		       const char *name, int offset, int size, int is_signed,
+		       int filter_type)
+{
+	if (WARN_ON(!call->class))
+		return 0;
+	return add_field(trace_get_fields(call), type, name, offset, size,
+			 is_signed, filter_type, 0);
+}
+EXPORT_SYMBOL_GPL(trace_define_field);
+
+static void free_fields(struct list_head *head)
+{
+	struct ftrace_event_field *field, *next;
+
+	list_for_each_entry_safe(field, next, head, link) {
+		list_del(&field->link);
+		kfree(field);
+	}
+}
+
+/*
+ * Build the field list of @call's class from its fields_array, once per
+ * class.  Fields are laid out after struct trace_entry as the compiler
+ * lays out a structure: each at the next multiple of its alignment.
+ */
+static int define_fields(struct trace_event_call *call)
+{
+	struct trace_event_fields *f = call->class->fields_array;
+	struct list_head *head = trace_get_fields(call);
+	int offset = sizeof(struct trace_entry);
+	int ret = 0;
+
+	if (!f || !list_empty(head))
+		return 0;
+	for (; f->type; f++) {
+		if (f->type == TRACE_FUNCTION_TYPE) {
+			ret = f->define_fields(call);
+		} else {
+			offset = ALIGN(offset, f->align);
+			ret = add_field(head, f->type, f->name, offset, f->size,
+					f->is_signed, f->filter_type, f->len);
+			offset += f->size;
+		}
+		if (ret)
+			break;
+	}
+	if (ret)
+		free_fields(head);
+	return ret;
+}
+
+static int __init define_common_fields(void)
+{
+	struct list_head *h = &ftrace_common_fields;
+	int ret;
+
+	ret = add_field(h, "unsigned short", "common_type",
+			offsetof(struct trace_entry, type),
+			sizeof_field(struct trace_entry, type), 0,
+			FILTER_OTHER, 0);
+	ret = ret ?: add_field(h, "unsigned char", "common_flags",
+			       offsetof(struct trace_entry, flags),
+			       sizeof_field(struct trace_entry, flags), 0,
+			       FILTER_OTHER, 0);
+	ret = ret ?: add_field(h, "unsigned char", "common_preempt_count",
+			       offsetof(struct trace_entry, preempt_count),
+			       sizeof_field(struct trace_entry, preempt_count),
+			       0, FILTER_OTHER, 0);
+	ret = ret ?: add_field(h, "int", "common_pid",
+			       offsetof(struct trace_entry, pid),
+			       sizeof_field(struct trace_entry, pid), 1,
+			       FILTER_OTHER, 0);
+	return ret;
+}
+
+/**
+ * trace_event_get_offsets - size of an event's fixed record part
+ * @call: the event
+ *
+ * Return: the offset just past its last fixed field.
+ */
+int trace_event_get_offsets(struct trace_event_call *call)
+{
+	struct ftrace_event_field *field;
+	int end = sizeof(struct trace_entry);
+
+	list_for_each_entry(field, trace_get_fields(call), link)
+		end = max(end, field->offset + field->size);
+	return end;
+}
+
+/* --- what TRACE_EVENT() classes point to ---------------------------------- */
+
+/**
+ * trace_event_raw_init - give a TRACE_EVENT() event its record type
+ * @call: the event
+ *
+ * Return: 0, or -ENODEV when no record type is free.
+ */
+int trace_event_raw_init(struct trace_event_call *call)
+{
+	return register_trace_event(&call->event) ? 0 : -ENODEV;
+}
+EXPORT_SYMBOL_GPL(trace_event_raw_init);
+
+/**
+ * trace_event_reg - attach or detach a TRACE_EVENT() event's probes
+ * @call: the event
+ * @type: TRACE_REG_*
+ * @data: the trace_event_file (REGISTER, UNREGISTER)
+ *
+ * Return: 0 or a -errno from the tracepoint.
+ */
+int trace_event_reg(struct trace_event_call *call, enum trace_reg type,
+		    void *data)
+{
+	struct tracepoint *tp = call->tp;
+
+	WARN_ON(!(call->flags & TRACE_EVENT_FL_TRACEPOINT));
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		return tracepoint_probe_register(tp, call->class->probe, data);
+	case TRACE_REG_UNREGISTER:
+		tracepoint_probe_unregister(tp, call->class->probe, data);
+		return 0;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		return tracepoint_probe_register(tp, call->class->perf_probe,
+						 call);
+	case TRACE_REG_PERF_UNREGISTER:
+		tracepoint_probe_unregister(tp, call->class->perf_probe, call);
+		return 0;
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
+		return 0;
+#endif
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(trace_event_reg);
+
+/* --- writing a record ----------------------------------------------------- */
+
+/**
+ * __trace_trigger_soft_disabled - the slow part of trace_trigger_soft_disabled()
+ * @file: the event file whose probe runs
+ *
+ * Return: true if the record is not to be written.
+ */
+bool __trace_trigger_soft_disabled(struct trace_event_file *file)
+{
+	unsigned long eflags = READ_ONCE(file->flags);
+
+	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
+		return true;
+	if (eflags & EVENT_FILE_FL_PID_FILTER)
+		return trace_event_ignore_this_pid(file);
+	return false;
+}
+EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
+
+/**
+ * trace_event_buffer_lock_reserve - reserve a record for an event file
+ * @current_buffer: gets the ring buffer the record is in
+ * @trace_file:     the event file
+ * @type:           the record type
+ * @len:            the record's size
+ * @trace_ctx:      the writer's context
+ *
+ * Return: the reserved event, or NULL.
+ */
+struct ring_buffer_event *
+trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
+				struct trace_event_file *trace_file,
+				int type, unsigned long len,
+				unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = READ_ONCE(trace_file->tr->buffer);
+
+	*current_buffer = buffer;
+	if (unlikely(!buffer || tracing_disabled))
+		return NULL;
+	return trace_buffer_reserve(buffer, type, len, trace_ctx);
+}
+EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
+
+/**
+ * trace_event_buffer_reserve - reserve the record of an event probe
+ * @fbuffer:    the probe's state; filled in
+ * @trace_file: the event file the probe runs for
+ * @len:        the record's size
+ *
+ * The probe runs inside the tracepoint's preemption-disabled section,
+ * which the record's preempt count does not show.
+ *
+ * Return: the record, or NULL when none is to be written.
+ */
+void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
+				 struct trace_event_file *trace_file,
+				 unsigned long len)
+{
+	struct trace_event_call *call = trace_file->event_call;
+
+	fbuffer->trace_file = trace_file;
+	fbuffer->trace_ctx = tracing_gen_ctx_dec();
+	fbuffer->regs = NULL;
+	fbuffer->event =
+		trace_event_buffer_lock_reserve(&fbuffer->buffer, trace_file,
+						call->event.type, len,
+						fbuffer->trace_ctx);
+	if (!fbuffer->event)
+		return NULL;
+	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	return fbuffer->entry;
+}
+EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
+
+/*
+ * tp_printk: the record, formatted as the trace file shows it, also goes
+ * to the console.  One iterator serves every CPU, under the lock.
+ */
+static DEFINE_RAW_SPINLOCK(tp_printk_lock);
+static struct trace_iterator tp_printk_iter;
+
+static void event_printk(struct trace_event_buffer *fbuffer)
+{
+	struct trace_event_call *call = fbuffer->trace_file->event_call;
+	struct trace_iterator *iter = &tp_printk_iter;
+	struct trace_event *event;
+	unsigned long flags;
+
+	event = &call->event;
+	if (!event->funcs || !event->funcs->trace)
+		return;
+	raw_spin_lock_irqsave(&tp_printk_lock, flags);
+	trace_seq_init(&iter->seq);
+	iter->ent = fbuffer->entry;
+	iter->ent_size = ring_buffer_event_length(fbuffer->event);
+	event->funcs->trace(iter, 0, event);
+	trace_seq_putc(&iter->seq, 0);
+	pr_info("%s", iter->seq.buffer);
+	raw_spin_unlock_irqrestore(&tp_printk_lock, flags);
+}
+
+/**
+ * trace_event_buffer_commit - publish the record of an event probe
+ * @fbuffer: the state trace_event_buffer_reserve() filled in
+ */
+void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
+{
+	struct trace_array *tr = fbuffer->trace_file->tr;
+
+	if (unlikely(READ_ONCE(tracepoint_printk)))
+		event_printk(fbuffer);
+	trace_exports_send(fbuffer->event, TRACE_EXPORT_EVENT);
+	trace_buffer_commit(fbuffer->buffer);
+	trace_taskinfo_mark_pending();
+	if (IS_ENABLED(CONFIG_STACKTRACE) &&
+	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
+		trace_record_kernel_stack(tr, fbuffer->trace_ctx, 0, 0);
+}
+EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
+
+/* --- enabling ---------------------------------------------------------------- */
+
+/**
+ * trace_event_file_set - enable or disable one event in one instance
+ * @file:   the event file
+ * @enable: the new state
+ *
+ * Called with event_mutex held.
+ *
+ * Return: 0, or the -errno of attaching the probe.
+ */
+int trace_event_file_set(struct trace_event_file *file, bool enable)
+{
+	struct trace_event_call *call = file->event_call;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	if (enable == test_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags))
+		return 0;
+	if (!enable) {
+		clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+		call->class->reg(call, TRACE_REG_UNREGISTER, file);
+		return 0;
+	}
+
+	if (READ_ONCE(file->tr->flags) &
+	    (TRACE_OPT(RECORD_CMD) | TRACE_OPT(RECORD_TGID)))
+		trace_cmdline_start();
+	ret = call->class->reg(call, TRACE_REG_REGISTER, file);
+	if (ret) {
+		pr_info("event trace: Could not enable event %s\n",
+			trace_event_name(call));
+		return ret;
+	}
+	set_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	set_bit(EVENT_FILE_FL_WAS_ENABLED_BIT, &file->flags);
+	return 0;
+}
+
+/* Can the user enable @call (the core's record types cannot)? */
+static bool event_enableable(struct trace_event_call *call)
+{
+	return call->class && call->class->reg && trace_event_name(call) &&
+	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+}
+
+/**
+ * trace_event_set_clr - enable or disable the events that match
+ * @tr:    the instance
+ * @match: an event or system name, or NULL
+ * @sub:   a system name, or NULL for any
+ * @event: an event name, or NULL for any
+ * @set:   1 to enable, 0 to disable
+ *
+ * Called with event_mutex held.
+ *
+ * Return: 0 if an event matched (and the last error of those that
+ * failed to enable, if any), else -EINVAL.
+ */
+int trace_event_set_clr(struct trace_array *tr, const char *match,
+			const char *sub, const char *event, int set)
+{
+	struct trace_event_file *file;
+	int ret = -EINVAL, err;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(file, &tr->events.files, list) {
+		struct trace_event_call *call = file->event_call;
+		const char *name = trace_event_name(call);
+
+		if (!event_enableable(call))
+			continue;
+		if (match && strcmp(match, name) &&
+		    strcmp(match, call->class->system))
+			continue;
+		if (sub && strcmp(sub, call->class->system))
+			continue;
+		if (event && strcmp(event, name))
+			continue;
+		err = trace_event_file_set(file, set);
+		if (ret == -EINVAL || err)
+			ret = err;
+	}
+	return ret;
+}
+
+/**
+ * ftrace_set_clr_event - enable or disable events by a set_event word
+ * @tr:  the instance
+ * @buf: "<system>:<event>", "<system>:" or "<system>:*" (all of a
+ *       system), ":<event>" or "*:<event>" (an event of any system),
+ *       or "<name>" (a system or an event called so); modified
+ * @set: 1 to enable, 0 to disable
+ *
+ * Return: 0, or -EINVAL if nothing matched.
+ */
+int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set)
+{
+	char *sub = NULL, *event = NULL, *match;
+
+	match = strsep(&buf, ":");
+	if (buf) {
+		sub = match;
+		event = buf;
+		match = NULL;
+		if (!*sub || !strcmp(sub, "*"))
+			sub = NULL;
+		if (!*event || !strcmp(event, "*"))
+			event = NULL;
+	}
+
+	guard(mutex)(&event_mutex);
+	return trace_event_set_clr(tr, match, sub, event, set);
+}
+
+/**
+ * trace_set_clr_event - enable or disable events in the top level
+ * @system: the system, or NULL for any
+ * @event:  the event, or NULL for all of @system
+ * @set:    1 to enable, 0 to disable
+ *
+ * Return: 0, or -EINVAL if nothing matched, -ENODEV without tracing.
+ */
+int trace_set_clr_event(const char *system, const char *event, int set)
+{
+	if (tracing_disabled)
+		return -ENODEV;
+	guard(mutex)(&event_mutex);
+	return trace_event_set_clr(&global_trace, NULL, system, event, set);
+}
+EXPORT_SYMBOL_GPL(trace_set_clr_event);
+
+/**
+ * trace_array_set_clr_event - enable or disable events in an instance
+ * @tr:     the instance (from trace_array_get_by_name())
+ * @system: the system, or NULL for any
+ * @event:  the event, or NULL for all of @system
+ * @enable: the new state
+ *
+ * Return: 0, -ENOENT without @tr, or -EINVAL if nothing matched.
+ */
+int trace_array_set_clr_event(struct trace_array *tr, const char *system,
+			      const char *event, bool enable)
+{
+	if (!tr)
+		return -ENOENT;
+	guard(mutex)(&event_mutex);
+	return trace_event_set_clr(tr, NULL, system, event, enable);
+}
+EXPORT_SYMBOL_GPL(trace_array_set_clr_event);
+
+/* --- event files --------------------------------------------------------- */
+
+/*
+ * Open files hold a reference on what their inode points to.  An inode
+ * may outlive the object (the event's module went away while a path walk
+ * held it), so the pointer is only dereferenced after it is found on a
+ * live list, under event_mutex.
+ */
+static bool file_is_live(struct trace_event_file *file)
+{
+	struct trace_array_events *ev;
+	struct trace_event_file *f;
+
+	list_for_each_entry(ev, &event_instances, node)
+		list_for_each_entry(f, &ev->files, list)
+			if (f == file)
+				return true;
+	return false;
+}
+
+/**
+ * trace_event_file_get - the event file of an inode, referenced
+ * @inode: a file under events/<system>/<event>/
+ *
+ * Return: the file, or NULL if it is gone (the caller says -ENODEV).
+ */
+struct trace_event_file *trace_event_file_get(struct inode *inode)
+{
+	struct trace_event_file *file;
+
+	guard(mutex)(&event_mutex);
+	file = inode->i_private;
+	if (!file || !file_is_live(file))
+		return NULL;
+	refcount_inc(&file->ref);
+	return file;
+}
+
+static void event_file_free(struct trace_event_file *file)
+{
+	kfree(container_of(file, struct trace_event_file_node, file));
+}
+
+/**
+ * trace_event_file_put - drop a reference from trace_event_file_get()
+ * @file: the file
+ */
+void trace_event_file_put(struct trace_event_file *file)
+{
+	if (refcount_dec_and_test(&file->ref))
+		event_file_free(file);
+}
+
+static bool system_is_live(struct trace_subsystem_dir *dir)
+{
+	struct trace_array_events *ev;
+	struct trace_subsystem_dir *d;
+
+	list_for_each_entry(ev, &event_instances, node)
+		list_for_each_entry(d, &ev->systems, list)
+			if (d == dir)
+				return true;
+	return false;
+}
+
+/**
+ * trace_event_system_get - the system directory of an inode, referenced
+ * @inode: events/<system>/enable
+ *
+ * Return: the directory, or NULL if it is gone.
+ */
+struct trace_subsystem_dir *trace_event_system_get(struct inode *inode)
+{
+	struct trace_subsystem_dir *dir;
+
+	guard(mutex)(&event_mutex);
+	dir = inode->i_private;
+	if (!dir || !system_is_live(dir))
+		return NULL;
+	dir->ref++;
+	return dir;
+}
+
+static void system_put_locked(struct trace_subsystem_dir *dir)
+{
+	lockdep_assert_held(&event_mutex);
+	if (!--dir->ref)
+		kfree(dir);
+}
+
+/**
+ * trace_event_system_put - drop a reference from trace_event_system_get()
+ * @dir: the directory
+ */
+void trace_event_system_put(struct trace_subsystem_dir *dir)
+{
+	guard(mutex)(&event_mutex);
+	system_put_locked(dir);
+}
+
+static struct trace_subsystem_dir *
+system_dir_get_or_add(struct trace_array *tr, const char *name)
+{
+	struct trace_subsystem_dir *dir;
+
+	list_for_each_entry(dir, &tr->events.systems, list)
+		if (!strcmp(dir->name, name))
+			return dir;
+
+	dir = kzalloc(sizeof(*dir), GFP_KERNEL);
+	if (!dir)
+		return NULL;
+	dir->name = name;
+	dir->tr = tr;
+	dir->ref = 1;
+	if (tr->events.dir)
+		dir->dir = trace_event_system_create_dir(dir);
+	list_add_tail(&dir->list, &tr->events.systems);
+	return dir;
+}
+
+static void system_dir_drop_event(struct trace_subsystem_dir *dir)
+{
+	if (--dir->nr_events)
+		return;
+	list_del(&dir->list);
+	trace_event_system_remove_dir(dir);
+	system_put_locked(dir);
+}
+
+/* Give @tr a file for @call.  event_mutex. */
+static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
+{
+	struct trace_event_file_node *node;
+	struct trace_subsystem_dir *dir;
+	struct trace_event_file *file;
+
+	dir = system_dir_get_or_add(tr, call->class->system);
+	if (!dir)
+		return -ENOMEM;
+	node = kzalloc(sizeof(*node), GFP_KERNEL);
+	if (!node) {
+		dir->nr_events++;
+		system_dir_drop_event(dir);
+		return -ENOMEM;
+	}
+	file = &node->file;
+	file->event_call = call;
+	file->tr = tr;
+	file->system = dir;
+	INIT_LIST_HEAD(&file->triggers);
+	refcount_set(&file->ref, 1);
+	if (rcu_access_pointer(tr->events.pids[0]) ||
+	    rcu_access_pointer(tr->events.pids[1]))
+		file->flags |= EVENT_FILE_FL_PID_FILTER;
+	dir->nr_events++;
+	list_add_tail(&file->list, &tr->events.files);
+	if (tr->events.dir)
+		trace_event_file_create_dir(file);
+	return 0;
+}
+
+/*
+ * Take @file out of its instance: disabled, its directory removed, its
+ * instance's reference dropped.  The caller waits for the probes with
+ * tracepoint_synchronize_unregister() before the memory can go, which is
+ * why the last put is left to it (@later).
+ */
+static void event_file_remove(struct trace_event_file *file,
+			      struct list_head *later)
+{
+	trace_event_file_set(file, false);
+	trace_event_file_remove_dir(file);
+	list_del(&file->list);
+	set_bit(EVENT_FILE_FL_FREED_BIT, &file->flags);
+	system_dir_drop_event(file->system);
+	file->system = NULL;
+	list_add_tail(&file->list, later);
+}
+
+static void event_files_put(struct list_head *later)
+{
+	struct trace_event_file *file, *next;
+
+	list_for_each_entry_safe(file, next, later, list) {
+		list_del_init(&file->list);
+		trace_event_file_put(file);
+	}
+}
+
+/* --- registering events --------------------------------------------------- */
+
+/* Register @call, from @mod or built in.  event_mutex. */
+static int event_register(struct trace_event_call *call, struct module *mod)
+{
+	struct trace_array_events *ev;
+	const char *name = trace_event_name(call);
+	int ret;
+
+	if (!name || !call->class || !call->class->system)
+		return -EINVAL;
+	if (call->class->raw_init) {
+		ret = call->class->raw_init(call);
+		if (ret) {
+			pr_warn("Could not initialize trace events/%s\n", name);
+			return ret;
+		}
+	}
+	ret = define_fields(call);
+	if (ret) {
+		if (call->class->raw_init)
+			unregister_trace_event(&call->event);
+		return ret;
+	}
+	call->module = mod;
+	list_add_tail(&call->list, &ftrace_events);
+	list_for_each_entry(ev, &event_instances, node) {
+		if (event_file_add(events_tr(ev), call))
+			pr_warn("Could not create event file for %s\n", name);
+	}
+	return 0;
+}
+
+/**
+ * trace_event_register_core - register one of the core's record types
+ * @call: its event (trace_export.c), for events/ftrace/
+ *
+ * Called with event_mutex held, at boot.
+ *
+ * Return: 0 or a -errno.
+ */
+int __init trace_event_register_core(struct trace_event_call *call)
+{
+	lockdep_assert_held(&event_mutex);
+	return event_register(call, NULL);
+}
+
+/* Is @class used by an event other than @call?  event_mutex. */
+static bool class_shared(struct trace_event_call *call)
+{
+	struct trace_event_call *c;
+
+	list_for_each_entry(c, &ftrace_events, list)
+		if (c != call && c->class == call->class)
+			return true;
+	return false;
+}
+
+/*
+ * Take @call away from every instance.  Returns whether it was ever
+ * enabled: its records may still be in the buffers.  event_mutex.
+ */
+static bool event_unregister(struct trace_event_call *call,
+			     struct list_head *later)
+{
+	struct trace_array_events *ev;
+	struct trace_event_file *file, *next;
+	bool was_enabled = false;
+
+	list_for_each_entry(ev, &event_instances, node) {
+		list_for_each_entry_safe(file, next, &ev->files, list) {
+			if (file->event_call != call)
+				continue;
+			was_enabled |= test_bit(EVENT_FILE_FL_WAS_ENABLED_BIT,
+						&file->flags);
+			event_file_remove(file, later);
+		}
+	}
+	list_del(&call->list);
+	if (!class_shared(call))
+		free_fields(&call->class->fields);
+	if (call->class->raw_init)
+		unregister_trace_event(&call->event);
+	return was_enabled;
+}
+
+/**
+ * trace_add_event_call - register an event made at run time
+ * @call: the event
+ *
+ * Return: 0 or a -errno.
+ */
+int trace_add_event_call(struct trace_event_call *call)
+{
+	guard(mutex)(&trace_types_lock);
+	guard(mutex)(&event_mutex);
+	return event_register(call, NULL);
+}
+EXPORT_SYMBOL_GPL(trace_add_event_call);
+
+/**
+ * trace_remove_event_call - unregister an event from trace_add_event_call()
+ * @call: the event
+ *
+ * Return: 0, or -EBUSY while the event is enabled somewhere.
+ */
+int trace_remove_event_call(struct trace_event_call *call)
+{
+	struct trace_array_events *ev;
+	struct trace_event_file *file;
+	LIST_HEAD(later);
+
+	scoped_guard(mutex, &event_mutex) {
+		list_for_each_entry(ev, &event_instances, node)
+			list_for_each_entry(file, &ev->files, list)
+				if (file->event_call == call &&
+				    (file->flags & EVENT_FILE_FL_ENABLED))
+					return -EBUSY;
+		event_unregister(call, &later);
+	}
+	tracepoint_synchronize_unregister();
+	event_files_put(&later);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(trace_remove_event_call);
+
+#ifdef CONFIG_MODULES
+static void module_add_events(struct module *mod)
+{
+	unsigned int i;
+
+	if (!mod->num_trace_events)
+		return;
+	guard(mutex)(&event_mutex);
+	for (i = 0; i < mod->num_trace_events; i++)
+		event_register(mod->trace_events[i], mod);
+}
+
+static void module_remove_events(struct module *mod)
+{
+	struct trace_array_events *ev;
+	struct trace_event_call *call, *next;
+	bool was_enabled = false;
+	LIST_HEAD(later);
+
+	scoped_guard(mutex, &event_mutex) {
+		list_for_each_entry_safe(call, next, &ftrace_events, list)
+			if (call->module == mod)
+				was_enabled |= event_unregister(call, &later);
+	}
+	tracepoint_synchronize_unregister();
+	event_files_put(&later);
+
+	/*
+	 * Records of the module's events cannot be printed any more, and
+	 * their type numbers may be given to other events: drop them.
+	 */
+	if (!was_enabled)
+		return;
+	guard(mutex)(&event_mutex);
+	list_for_each_entry(ev, &event_instances, node)
+		tracing_reset_all_cpus(events_tr(ev));
+}
+
+static int events_module_notify(struct notifier_block *nb,
+				unsigned long val, void *data)
+{
+	struct module *mod = data;
+
+	if (val == MODULE_STATE_COMING)
+		module_add_events(mod);
+	else if (val == MODULE_STATE_GOING)
+		module_remove_events(mod);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block events_module_nb = {
+	.notifier_call	= events_module_notify,
+	.priority	= 1,	/* after the tracepoints are in */
+};
+#endif
+
+/* --- instances ------------------------------------------------------------ */
+
+/* Give @tr its event files, once.  event_mutex. */
+static int events_attach(struct trace_array *tr)
+{
+	struct trace_event_call *call;
+	int ret;
+
+	if (tr->events.node.next)
+		return 0;
+	INIT_LIST_HEAD(&tr->events.files);
+	INIT_LIST_HEAD(&tr->events.systems);
+	list_add_tail(&tr->events.node, &event_instances);
+	list_for_each_entry(call, &ftrace_events, list) {
+		ret = event_file_add(tr, call);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * event_trace_add_tracer - give an instance its events
+ * @parent: the instance's tracefs directory
+ * @tr:     the instance
+ *
+ * Creates events/, set_event, available_events, set_event_pid and
+ * set_event_notrace_pid under @parent, with one event file per event.
+ *
+ * Return: 0 or a -errno; on error the caller calls
+ * event_trace_del_tracer().
+ */
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
+{
+	int ret;
+
+	guard(mutex)(&event_mutex);
+	ret = events_attach(tr);
+	if (ret)
+		return ret;
+	return trace_events_create_dir(tr, parent);
+}
+
+/**
+ * event_trace_del_tracer - take an instance's events away
+ * @tr: the instance
+ *
+ * Return: 0, or -EBUSY while one of its event files is open.
+ */
+int event_trace_del_tracer(struct trace_array *tr)
+{
+	struct trace_subsystem_dir *dir;
+	struct trace_event_file *file, *next;
+	LIST_HEAD(later);
+
+	scoped_guard(mutex, &event_mutex) {
+		if (!tr->events.node.next)
+			return 0;
+		list_for_each_entry(file, &tr->events.files, list)
+			if (refcount_read(&file->ref) > 1)
+				return -EBUSY;
+		list_for_each_entry(dir, &tr->events.systems, list)
+			if (dir->ref > 1)
+				return -EBUSY;
+		/* events/ goes whole; the files below need no removal. */
+		trace_events_remove_dir(tr);
+		list_for_each_entry_safe(file, next, &tr->events.files, list)
+			event_file_remove(file, &later);
+		list_del(&tr->events.node);
+		tr->events.node.next = NULL;
+		trace_events_pid_free(tr);
+	}
+	tracepoint_synchronize_unregister();
+	event_files_put(&later);
+	return 0;
+}
+
+/* --- boot ----------------------------------------------------------------- */
+
+/* trace_event=: events to enable at boot, as set_event takes them. */
+static char boot_events[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_boot_events(char *str)
+{
+	strscpy(boot_events, str, sizeof(boot_events));
+	return 1;
+}
+__setup("trace_event=", set_boot_events);
+
+static bool tp_printk_stop_on_boot __initdata;
+
+static int __init set_tp_printk(char *str)
+{
+	/* __setup() matches prefixes: leave tp_printk_stop_on_boot alone. */
+	if (*str == '_')
+		return 0;
+	/* "tp_printk" alone, or "tp_printk=1"/"=on". */
+	if (!*str || !strcmp(str, "=1") || !strcmp(str, "=on"))
+		tracepoint_printk = 1;
+	return 1;
+}
+__setup("tp_printk", set_tp_printk);
+
+static int __init set_tp_printk_stop_on_boot(char *str)
+{
+	tp_printk_stop_on_boot = true;
+	return 1;
+}
+__setup("tp_printk_stop_on_boot", set_tp_printk_stop_on_boot);
+
+/* Enable the events of trace_event=. */
+static int __init trace_event_boot_enable(void)
+{
+	char *buf = boot_events, *word;
+
+	if (tracing_disabled)
+		return 0;
+	while ((word = strsep(&buf, ",")) != NULL) {
+		bool set = true;
+
+		if (!*word)
+			continue;
+		if (*word == '!') {
+			set = false;
+			word++;
+		}
+		if (ftrace_set_clr_event(&global_trace, word, set))
+			pr_warn("Failed to enable trace event: %s\n", word);
+	}
+	return 0;
+}
+early_initcall(trace_event_boot_enable);
+
+static int __init tp_printk_boot_done(void)
+{
+	if (tp_printk_stop_on_boot)
+		tracepoint_printk = 0;
+	return 0;
+}
+late_initcall_sync(tp_printk_boot_done);
+
+/**
+ * trace_event_init - register the built-in events
+ *
+ * Called from trace_init(): the top-level instance gets its event files
+ * here, its tracefs files later (tracer_init_tracefs()).
+ */
+void __init trace_event_init(void)
+{
+	struct trace_event_call **iter;
+	int ret;
+
+	mutex_lock(&event_mutex);
+	ret = define_common_fields();
+	ret = ret ?: trace_export_register();
+	for (iter = __start_ftrace_events;
+	     !ret && iter < __stop_ftrace_events; iter++)
+		event_register(*iter, NULL);
+	ret = ret ?: events_attach(&global_trace);
+	mutex_unlock(&event_mutex);
+	if (ret) {
+		pr_err("trace events: out of memory\n");
+		return;
+	}
+#ifdef CONFIG_MODULES
+	register_module_notifier(&events_module_nb);
+#endif
+}

@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The tracefs side of trace events, per instance:
+ *
+ *   available_events           every event a user can enable, "sys:event"
+ *   set_event                  the enabled ones; writes enable ("sys:event",
+ *                              "sys:*", ":event", "name") or disable ("!...")
+ *                              them; opening with O_TRUNC disables all
+ *   events/header_page         the sub-buffer header, for binary readers
+ *   events/header_event        the record header, for binary readers
+ *   events/enable              all events: 0, 1, or X when mixed
+ *   events/<sys>/enable        the same for one system
+ *   events/<sys>/<event>/      enable, id, format
+ *
+ * The core's record types are in events/ftrace/ with id and format only.
+ * All of it runs under event_mutex except the header files.
+ */
+
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+
+/* --- helpers ----------------------------------------------------------- */
+
+/* Parse a user's "0" or "1" (trailing whitespace allowed). */
+static int read_bool(const char __user *ubuf, size_t cnt, bool *val)
+{
+	unsigned long v;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &v);
+	if (ret)
+		return ret;
+	if (v > 1)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+/*
+ * The state of a set of events: '0' none enabled, '1' all, 'X' mixed,
+ * '?' when the set is empty.
+ */
+static char events_state(struct trace_array *tr, const char *system)
+{
+	struct trace_event_file *file;
+	bool any_on = false, any_off = false;
+
+	list_for_each_entry(file, &tr->events.files, list) {
+		struct trace_event_call *call = file->event_call;
+
+		if (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)
+			continue;
+		if (system && strcmp(call->class->system, system))
+			continue;
+		if (file->flags & EVENT_FILE_FL_ENABLED)
+			any_on = true;
+		else
+			any_off = true;
+	}
+	if (any_on && any_off)
+		return 'X';
+	return any_on ? '1' : '0';
+}
+
+/* --- events/enable and events/<system>/enable ---------------------------- */
+
+static ssize_t tr_enable_read(struct file *filp, char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[2];
+
+	scoped_guard(mutex, &event_mutex)
+		buf[0] = events_state(tr, NULL);
+	buf[1] = '\n';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, sizeof(buf));
+}
+
+static ssize_t tr_enable_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	bool val;
+	int ret;
+
+	ret = read_bool(ubuf, cnt, &val);
+	if (ret)
+		return ret;
+	scoped_guard(mutex, &event_mutex)
+		ret = trace_event_set_clr(tr, NULL, NULL, NULL, val);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations tr_enable_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= tr_enable_read,
+	.write		= tr_enable_write,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+static int system_enable_open(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir;
+	int ret;
+
+	dir = trace_event_system_get(inode);
+	if (!dir)
+		return -ENODEV;
+	ret = tracing_check_open(dir->tr);
+	if (ret) {
+		trace_event_system_put(dir);
+		return ret;
+	}
+	filp->private_data = dir;
+	return 0;
+}
+
+static int system_enable_release(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+	struct trace_array *tr = dir->tr;
+
+	trace_event_system_put(dir);
+	trace_array_put(tr);
+	return 0;
+}
+
+static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+	char buf[2];
+
+	scoped_guard(mutex, &event_mutex)
+		buf[0] = dir->nr_events ? events_state(dir->tr, dir->name) : '0';
+	buf[1] = '\n';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, sizeof(buf));
+}
+
+static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+	bool val;
+	int ret;
+
+	ret = read_bool(ubuf, cnt, &val);
+	if (ret)
+		return ret;
+	scoped_guard(mutex, &event_mutex) {
+		/* The system's events went away with their module. */
+		if (!dir->nr_events)
+			return -ENODEV;
+		ret = trace_event_set_clr(dir->tr, NULL, dir->name, NULL, val);
+	}
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations system_enable_fops = {
+	.open		= system_enable_open,
+	.read		= system_enable_read,
+	.write		= system_enable_write,
+	.release	= system_enable_release,
+	.llseek		= default_llseek,
+};
+
+/* --- events/<system>/<event>/{enable,id,format} ----------------------- */
+
+static int event_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file;
+	int ret;
+
+	file = trace_event_file_get(inode);
+	if (!file)
+		return -ENODEV;
+	ret = tracing_check_open(file->tr);
+	if (ret) {
+		trace_event_file_put(file);
+		return ret;
+	}
+	filp->private_data = file;
+	return 0;
+}
+
+static int event_file_release(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = filp->private_data;
+	struct trace_array *tr = file->tr;
+
+	trace_event_file_put(file);
+	trace_array_put(tr);
+	return 0;
+}
+
+static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = filp->private_data;
+	unsigned long flags = READ_ONCE(file->flags);
+	char buf[2];
+
+	if (flags & EVENT_FILE_FL_FREED)
+		return -ENODEV;
+	buf[0] = flags & EVENT_FILE_FL_ENABLED ? '1' : '0';
+	buf[1] = '\n';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, sizeof(buf));
+}
+
+static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = filp->private_data;
+	bool val;
+	int ret;
+
+	ret = read_bool(ubuf, cnt, &val);
+	if (ret)
+		return ret;
+	scoped_guard(mutex, &event_mutex) {
+		if (file->flags & EVENT_FILE_FL_FREED)
+			return -ENODEV;
+		ret = trace_event_file_set(file, val);
+	}
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations event_enable_fops = {
+	.open		= event_file_open,
+	.read		= event_enable_read,
+	.write		= event_enable_write,
+	.release	= event_file_release,
+	.llseek		= default_llseek,
+};
+
+static ssize_t event_id_read(struct file *filp, char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = filp->private_data;
+	char buf[16];
+	int len;
+
+	if (READ_ONCE(file->flags) & EVENT_FILE_FL_FREED)
+		return -ENODEV;
+	len = scnprintf(buf, sizeof(buf), "%d\n", file->event_call->event.type);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations event_id_fops = {
+	.open		= event_file_open,
+	.read		= event_id_read,
+	.release	= event_file_release,
+	.llseek		= default_llseek,
+};
+
+/* One field line of a format file, as user-space parsers expect it. */
+static void format_field(struct seq_file *m, struct ftrace_event_field *f)
+{
+	const char *bracket = strchr(f->type, '[');
+
+	/* "type name;" -- or, for a fixed array "elem[N]", "elem name[N];" */
+	if (!bracket || str_has_prefix(f->type, "__data_loc"))
+		seq_printf(m, "\tfield:%s %s;", f->type, f->name);
+	else if (f->len)
+		seq_printf(m, "\tfield:%.*s %s[%d];", (int)(bracket - f->type),
+			   f->type, f->name, f->len);
+	else
+		seq_printf(m, "\tfield:%.*s %s[];", (int)(bracket - f->type),
+			   f->type, f->name);
+	seq_printf(m, "\toffset:%u;\tsize:%u;\tsigned:%d;\n", f->offset,
+		   f->size, !!f->is_signed);
+}
+
+static int event_format_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = m->private;
+	struct trace_event_call *call = file->event_call;
+	struct ftrace_event_field *f;
+
+	guard(mutex)(&event_mutex);
+	if (file->flags & EVENT_FILE_FL_FREED)
+		return -ENODEV;
+	seq_printf(m, "name: %s\n", trace_event_name(call));
+	seq_printf(m, "ID: %d\n", call->event.type);
+	seq_puts(m, "format:\n");
+	list_for_each_entry(f, &ftrace_common_fields, link)
+		format_field(m, f);
+	seq_putc(m, '\n');
+	list_for_each_entry(f, trace_get_fields(call), link)
+		format_field(m, f);
+	seq_printf(m, "\nprint fmt: %s\n", call->print_fmt);
+	return 0;
+}
+
+static int event_format_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file;
+	int ret;
+
+	file = trace_event_file_get(inode);
+	if (!file)
+		return -ENODEV;
+	ret = tracing_check_open(file->tr);
+	if (ret) {
+		trace_event_file_put(file);
+		return ret;
+	}
+	ret = single_open(filp, event_format_show, file);
+	if (ret) {
+		trace_array_put(file->tr);
+		trace_event_file_put(file);
+	}
+	return ret;
+}
+
+static int event_format_release(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file =
+		((struct seq_file *)filp->private_data)->private;
+	struct trace_array *tr = file->tr;
+
+	single_release(inode, filp);
+	trace_event_file_put(file);
+	trace_array_put(tr);
+	return 0;
+}
+
+static const struct file_operations event_format_fops = {
+	.open		= event_format_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_format_release,
+};
+
+/* --- events/header_page and events/header_event ----------------------- */
+
+enum { HEADER_PAGE, HEADER_EVENT };
+
+static ssize_t header_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos, int which)
+{
+	struct trace_array *tr = filp->private_data;
+	struct trace_seq *s;
+	ssize_t ret;
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	trace_seq_init(s);
+	if (which == HEADER_EVENT)
+		ring_buffer_print_entry_header(s);
+	else if (tr->buffer)
+		ring_buffer_print_page_header(tr->buffer, s);
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
+				      trace_seq_used(s));
+	kfree(s);
+	return ret;
+}
+
+static ssize_t header_page_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	return header_read(filp, ubuf, cnt, ppos, HEADER_PAGE);
+}
+
+static ssize_t header_event_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	return header_read(filp, ubuf, cnt, ppos, HEADER_EVENT);
+}
+
+static const struct file_operations header_page_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= header_page_read,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+static const struct file_operations header_event_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= header_event_read,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+/* --- available_events and set_event ------------------------------------- */
+
+/*
+ * Both list "system:event" lines, walking the instance's files under
+ * event_mutex from start to stop; set_event only the enabled ones.
+ */
+static bool list_wants(struct seq_file *m, struct trace_event_file *file)
+{
+	if (!(file->event_call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) &&
+	    trace_event_name(file->event_call))
+		return !m->file->f_op->write ||
+		       (file->flags & EVENT_FILE_FL_ENABLED);
+	return false;
+}
+
+static void *events_list_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+	struct trace_event_file *file = v;
+
+	(*pos)++;
+	list_for_each_entry_continue(file, &tr->events.files, list)
+		if (list_wants(m, file))
+			return file;
+	return NULL;
+}
+
+static void *events_list_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+	struct trace_event_file *file;
+	loff_t i = 0;
+
+	mutex_lock(&event_mutex);
+	file = list_entry(&tr->events.files, struct trace_event_file, list);
+	do {
+		file = events_list_next(m, file, &i);
+	} while (file && i <= *pos);
+	return file;
+}
+
+static void events_list_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int events_list_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = v;
+	struct trace_event_call *call = file->event_call;
+
+	seq_printf(m, "%s:%s\n", call->class->system, trace_event_name(call));
+	return 0;
+}
+
+static const struct seq_operations events_list_sops = {
+	.start	= events_list_start,
+	.next	= events_list_next,
+	.stop	= events_list_stop,
+	.show	= events_list_show,
+};
+
+static int events_list_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open(tr);
+	if (ret)
+		return ret;
+
+	/* Opening set_event with O_TRUNC disables every event first. */
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		scoped_guard(mutex, &event_mutex)
+			trace_event_set_clr(tr, NULL, NULL, NULL, 0);
+	}
+	ret = seq_open(filp, &events_list_sops);
+	if (ret) {
+		trace_array_put(tr);
+		return ret;
+	}
+	((struct seq_file *)filp->private_data)->private = tr;
+	return 0;
+}
+
+static int events_list_release(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return seq_release(inode, filp);
+}
+
+/* The longest word set_event takes: "!system:event". */
+#define SET_EVENT_WORD_MAX	256
+
+/*
+ * set_event: whitespace-separated words, each applied in turn.  A word
+ * split across two write() calls is not supported: each write holds
+ * whole words.
+ */
+static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	struct trace_array *tr = m->private;
+	char *buf, *p, *word;
+	int ret = 0;
+
+	if (!cnt)
+		return 0;
+	if (cnt >= PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+
+	p = buf;
+	while (!ret && (word = strsep(&p, " \t\n")) != NULL) {
+		bool set = true;
+
+		if (!*word)
+			continue;
+		if (*word == '!') {
+			set = false;
+			word++;
+		}
+		if (strlen(word) > SET_EVENT_WORD_MAX)
+			ret = -EINVAL;
+		else
+			ret = ftrace_set_clr_event(tr, word, set);
+	}
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations available_events_fops = {
+	.open		= events_list_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= events_list_release,
+};
+
+static const struct file_operations set_event_fops = {
+	.open		= events_list_open,
+	.read		= seq_read,
+	.write		= set_event_write,
+	.llseek		= seq_lseek,
+	.release	= events_list_release,
+};
+
+/* --- creating and removing ---------------------------------------------- */
+
+/**
+ * trace_event_system_create_dir - create events/<system>/ and its enable
+ * @dir: the system
+ *
+ * Return: the directory, or NULL.
+ */
+struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir)
+{
+	struct dentry *d;
+
+	d = tracefs_create_dir(dir->name, dir->tr->events.dir);
+	if (IS_ERR_OR_NULL(d)) {
+		pr_warn("Could not create tracefs '%s' directory\n", dir->name);
+		return NULL;
+	}
+	/* The core's record types cannot be enabled. */
+	if (strcmp(dir->name, "ftrace"))
+		trace_create_file("enable", TRACE_MODE_WRITE, d, dir,
+				  &system_enable_fops);
+	return d;
+}
+
+/**
+ * trace_event_system_remove_dir - remove events/<system>/
+ * @dir: the system
+ */
+void trace_event_system_remove_dir(struct trace_subsystem_dir *dir)
+{
+	if (dir->tr->events.dir)
+		tracefs_remove(dir->dir);
+	dir->dir = NULL;
+}
+
+/**
+ * trace_event_file_create_dir - create events/<system>/<event>/
+ * @file: the event file
+ */
+void trace_event_file_create_dir(struct trace_event_file *file)
+{
+	struct trace_event_file_node *node =
+		container_of(file, struct trace_event_file_node, file);
+	struct trace_event_call *call = file->event_call;
+	struct dentry *d;
+
+	if (!file->system->dir)
+		return;
+	d = tracefs_create_dir(trace_event_name(call), file->system->dir);
+	if (IS_ERR_OR_NULL(d)) {
+		pr_warn("Could not create tracefs '%s' directory\n",
+			trace_event_name(call));
+		return;
+	}
+	node->dir = d;
+	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
+		trace_create_file("enable", TRACE_MODE_WRITE, d, file,
+				  &event_enable_fops);
+	trace_create_file("id", TRACE_MODE_READ, d, file, &event_id_fops);
+	trace_create_file("format", TRACE_MODE_READ, d, file,
+			  &event_format_fops);
+}
+
+/**
+ * trace_event_file_remove_dir - remove events/<system>/<event>/
+ * @file: the event file
+ */
+void trace_event_file_remove_dir(struct trace_event_file *file)
+{
+	struct trace_event_file_node *node =
+		container_of(file, struct trace_event_file_node, file);
+
+	if (file->tr->events.dir)
+		tracefs_remove(node->dir);
+	node->dir = NULL;
+}
+
+/**
+ * trace_events_create_dir - create an instance's event files in tracefs
+ * @tr:     the instance, whose event files exist
+ * @parent: its directory
+ *
+ * Return: 0, or -ENOMEM if events/ could not be created.
+ */
+int trace_events_create_dir(struct trace_array *tr, struct dentry *parent)
+{
+	struct trace_subsystem_dir *dir;
+	struct trace_event_file *file;
+	struct dentry *d;
+
+	lockdep_assert_held(&event_mutex);
+	trace_create_file("set_event", TRACE_MODE_WRITE, parent, tr,
+			  &set_event_fops);
+	trace_create_file("available_events", TRACE_MODE_READ, parent, tr,
+			  &available_events_fops);
+	trace_events_pid_create_files(tr, parent);
+
+	d = tracefs_create_dir("events", parent);
+	if (IS_ERR_OR_NULL(d)) {
+		pr_warn("Could not create tracefs 'events' directory\n");
+		return -ENOMEM;
+	}
+	tr->events.dir = d;
+	trace_create_file("enable", TRACE_MODE_WRITE, d, tr, &tr_enable_fops);
+	trace_create_file("header_page", TRACE_MODE_READ, d, tr,
+			  &header_page_fops);
+	trace_create_file("header_event", TRACE_MODE_READ, d, tr,
+			  &header_event_fops);
+
+	list_for_each_entry(dir, &tr->events.systems, list)
+		dir->dir = trace_event_system_create_dir(dir);
+	list_for_each_entry(file, &tr->events.files, list)
+		trace_event_file_create_dir(file);
+	return 0;
+}
+
+/**
+ * trace_events_remove_dir - remove an instance's events/ directory
+ * @tr: the instance
+ *
+ * Its set_event, available_events and pid files go with the instance's
+ * own directory.
+ */
+void trace_events_remove_dir(struct trace_array *tr)
+{
+	struct trace_subsystem_dir *dir;
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&event_mutex);
+	tracefs_remove(tr->events.dir);
+	tr->events.dir = NULL;
+	list_for_each_entry(dir, &tr->events.systems, list)
+		dir->dir = NULL;
+	list_for_each_entry(file, &tr->events.files, list)
+		container_of(file, struct trace_event_file_node, file)->dir = NULL;
+}

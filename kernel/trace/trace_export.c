@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * events/ftrace/: the record types the tracing core writes itself
+ * (trace_printk(), trace_marker, stacks ...) described as events, so that
+ * binary readers (trace-cmd, perf) can decode them from their format
+ * files.  They have an id and a format, and cannot be enabled.
+ *
+ * One entry of records[] describes one record type: its name, type
+ * number, fields in struct order, and print fmt.  The fields must match
+ * the record's structure in trace.h; the print fmt is what upstream Linux
+ * prints, as tools match on it.
+ */
+
+#include "trace.h"
+
+/* A field, as the format file shows it; offsets follow from alignment. */
+#define REC_FIELD(_type, _item) {					\
+		.type = #_type, .name = #_item,				\
+		.size = sizeof(_type), .align = __alignof__(_type),	\
+		.is_signed = is_signed_type(_type),			\
+		.filter_type = FILTER_OTHER }
+
+/* A fixed array of _len elements. */
+#define REC_ARRAY(_type, _item, _len) {					\
+		.type = #_type "[" __stringify(_len) "]", .name = #_item, \
+		.size = sizeof(_type[_len]), .align = __alignof__(_type), \
+		.is_signed = is_signed_type(_type),			\
+		.filter_type = FILTER_OTHER, .len = _len }
+
+/* A trailing array whose length the record's size gives. */
+#define REC_TAIL(_type, _item) {					\
+		.type = #_type "[]", .name = #_item,			\
+		.size = 0, .align = __alignof__(_type),			\
+		.is_signed = is_signed_type(_type),			\
+		.filter_type = FILTER_OTHER }
+
+/* The print fmt: the format and its arguments as text, the record as REC. */
+#define __entry REC
+#define REC_PRINT(fmt, args...)	__stringify(fmt) ", " __stringify(args)
+
+#define RECORD(_name, _type, _print, _fields...) {			\
+		.name = #_name, .type = _type,				\
+		.fields = (struct trace_event_fields[]){ _fields, {} },	\
+		.print_fmt = _print }
+
+/**
+ * struct core_record - a record type of the core, for events/ftrace/
+ * @name:      the directory name
+ * @type:      the record type (enum trace_type)
+ * @fields:    its fields after struct trace_entry, ended by an empty one
+ * @print_fmt: the format file's "print fmt"
+ */
+struct core_record {
+	const char			*name;
+	int				type;
+	struct trace_event_fields	*fields;
+	const char			*print_fmt;
+};
+
+static const struct core_record records[] = {
+	RECORD(kernel_stack, TRACE_STACK,
+	       REC_PRINT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+			 "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+			 "\t=> %ps\n\t=> %ps\n",
+			 (void *)__entry->caller[0], (void *)__entry->caller[1],
+			 (void *)__entry->caller[2], (void *)__entry->caller[3],
+			 (void *)__entry->caller[4], (void *)__entry->caller[5],
+			 (void *)__entry->caller[6], (void *)__entry->caller[7]),
+	       REC_FIELD(int, size),
+	       REC_ARRAY(unsigned long, caller, FTRACE_STACK_ENTRIES)),
+
+	RECORD(bprint, TRACE_BPRINT,
+	       REC_PRINT("%ps: %s", (void *)__entry->ip, __entry->fmt),
+	       REC_FIELD(unsigned long, ip),
+	       REC_FIELD(const char *, fmt),
+	       REC_TAIL(u32, buf)),
+
+	RECORD(print, TRACE_PRINT,
+	       REC_PRINT("%ps: %s", (void *)__entry->ip, __entry->buf),
+	       REC_FIELD(unsigned long, ip),
+	       REC_TAIL(char, buf)),
+
+	RECORD(raw_data, TRACE_RAW_DATA,
+	       REC_PRINT("id:%04x %08x", __entry->id, (int)__entry->buf[0]),
+	       REC_FIELD(unsigned int, id),
+	       REC_TAIL(char, buf)),
+
+	RECORD(bputs, TRACE_BPUTS,
+	       REC_PRINT("%ps: %s", (void *)__entry->ip, __entry->str),
+	       REC_FIELD(unsigned long, ip),
+	       REC_FIELD(const char *, str)),
+};
+
+static struct trace_event_class record_classes[ARRAY_SIZE(records)];
+static struct trace_event_call record_calls[ARRAY_SIZE(records)];
+
+/**
+ * trace_export_register - register the core's record types as events
+ *
+ * Called at boot with event_mutex held.  Their record types and print
+ * functions are the core's (trace_output.c); this only describes them.
+ *
+ * Return: 0 or a -errno.
+ */
+int __init trace_export_register(void)
+{
+	int i, ret;
+
+	for (i = 0; i < ARRAY_SIZE(records); i++) {
+		struct trace_event_class *class = &record_classes[i];
+		struct trace_event_call *call = &record_calls[i];
+
+		class->system = "ftrace";
+		class->fields_array = records[i].fields;
+		INIT_LIST_HEAD(&class->fields);
+		call->class = class;
+		call->name = records[i].name;
+		call->event.type = records[i].type;
+		call->print_fmt = (char *)records[i].print_fmt;
+		call->flags = TRACE_EVENT_FL_IGNORE_ENABLE;
+		ret = trace_event_register_core(call);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
