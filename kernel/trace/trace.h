@@ -46,12 +46,20 @@
  * events are numbered from TRACE_FIRST_DYNAMIC_TYPE up.
  */
 enum trace_type {
+	TRACE_FN			= 1,
 	TRACE_STACK			= 4,
 	TRACE_PRINT			= 5,
 	TRACE_BPRINT			= 6,
 	TRACE_BPUTS			= 14,
 	TRACE_RAW_DATA			= 18,
 	TRACE_FIRST_DYNAMIC_TYPE	= 20,
+};
+
+/* TRACE_FN: the function tracer: a traced function and its caller. */
+struct ftrace_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
 };
 
 /* TRACE_PRINT: a formatted, NUL-terminated string (trace_marker, ...). */
@@ -195,6 +203,10 @@ struct trace_option_file {
  * @percpu_dir:        its per_cpu/ directory
  * @err_log:           error_log entries (trace_errlog.c)
  * @n_err_log_entries: how many
+ * @ops:               the function tracer's ftrace_ops (its filters are
+ *                     the instance's set_ftrace_filter/notrace), or NULL
+ * @function_pids:     set_ftrace_pid (RCU; ftrace_lock), NULL: all
+ * @function_no_pids:  set_ftrace_notrace_pid (RCU; ftrace_lock)
  */
 struct trace_array {
 	const char			*name;
@@ -217,6 +229,11 @@ struct trace_array {
 	struct dentry			*percpu_dir;
 	struct list_head		err_log;
 	unsigned int			n_err_log_entries;
+#ifdef CONFIG_FUNCTION_TRACER
+	struct ftrace_ops		*ops;
+	struct ftrace_pid_list __rcu	*function_pids;
+	struct ftrace_pid_list __rcu	*function_no_pids;
+#endif
 };
 
 /* The top-level instance, /sys/kernel/tracing. */
@@ -343,6 +360,40 @@ void trace_errlog_create_file(struct trace_array *tr, struct dentry *parent);
 unsigned int err_pos(char *cmd, const char *str);
 void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char **errs, u8 type, u16 pos);
+
+/* --- the function tracer (ftrace_files.c, trace_functions.c) ------------ */
+
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * An instance's function tracer ops: the top level's is global_ops.  An
+ * instance gets one with ftrace_allocate_ftrace_ops() and its
+ * set_ftrace_filter, set_ftrace_notrace, set_ftrace_pid and
+ * set_ftrace_notrace_pid with ftrace_create_filter_files();
+ * ftrace_free_ftrace_ops() when the instance goes (its tracer is nop
+ * by then).  trace_types_lock.
+ */
+struct ftrace_pid_list;
+int ftrace_allocate_ftrace_ops(struct trace_array *tr);
+void ftrace_free_ftrace_ops(struct trace_array *tr);
+void ftrace_create_filter_files(struct trace_array *tr, struct dentry *parent);
+void ftrace_create_pid_files(struct trace_array *tr, struct dentry *parent);
+void ftrace_free_pid_lists(struct trace_array *tr);
+bool ftrace_pid_traced(struct trace_array *tr);
+#else
+static inline int ftrace_allocate_ftrace_ops(struct trace_array *tr)
+{
+	return 0;
+}
+
+static inline void ftrace_free_ftrace_ops(struct trace_array *tr)
+{
+}
+
+static inline void ftrace_create_filter_files(struct trace_array *tr,
+					      struct dentry *parent)
+{
+}
+#endif
 
 /* --- README (trace_readme.c) ------------------------------------------ */
 
