@@ -58,6 +58,45 @@ static const struct readme_part readme[] = {
 	{ "trace_options", "\t\t\t  Disable an option by prefixing 'no' to the\n" },
 	{ "trace_options", "\t\t\t  option name\n" },
 	{ "saved_cmdlines_size", "  saved_cmdlines_size\t- echo command number in here to store comm-pid list\n" },
+#ifdef CONFIG_DYNAMIC_FTRACE
+	{ "available_filter_functions", "\n  available_filter_functions - list of functions that can be filtered on\n" },
+	{ "set_ftrace_filter", "  set_ftrace_filter\t- echo function name in here to only trace these\n" },
+	{ "set_ftrace_filter", "\t\t\t  functions\n" },
+	{ "set_ftrace_filter", "\t     accepts: func_full_name or glob-matching-pattern\n" },
+	{ "set_ftrace_filter", "\t     modules: Can select a group via module\n" },
+	{ "set_ftrace_filter", "\t      Format: :mod:<module-name>\n" },
+	{ "set_ftrace_filter", "\t     example: echo :mod:ext3 > set_ftrace_filter\n" },
+	{ "set_ftrace_filter", "\t    triggers: a command to perform when function is hit\n" },
+	{ "set_ftrace_filter", "\t      Format: <function>:<trigger>[:count]\n" },
+	{ "set_ftrace_filter", "\t     trigger: traceon, traceoff\n" },
+#ifdef CONFIG_STACKTRACE
+	{ "set_ftrace_filter", "\t\t      stacktrace\n" },
+#endif
+	{ "set_ftrace_filter", "\t\t      dump\n" },
+	{ "set_ftrace_filter", "\t\t      cpudump\n" },
+	{ "set_ftrace_filter", "\t     example: echo do_fault:traceoff > set_ftrace_filter\n" },
+	{ "set_ftrace_filter", "\t              echo do_trap:traceoff:3 > set_ftrace_filter\n" },
+	{ "set_ftrace_filter", "\t     The first one will disable tracing every time do_fault is hit\n" },
+	{ "set_ftrace_filter", "\t     The second will disable tracing at most 3 times when do_trap is hit\n" },
+	{ "set_ftrace_filter", "\t       The first time do trap is hit and it disables tracing, the\n" },
+	{ "set_ftrace_filter", "\t       counter will decrement to 2. If tracing is already disabled,\n" },
+	{ "set_ftrace_filter", "\t       the counter will not decrement. It only decrements when the\n" },
+	{ "set_ftrace_filter", "\t       trigger did work\n" },
+	{ "set_ftrace_filter", "\t     To remove trigger without count:\n" },
+	{ "set_ftrace_filter", "\t       echo '!<function>:<trigger> > set_ftrace_filter\n" },
+	{ "set_ftrace_filter", "\t     To remove trigger with a count:\n" },
+	{ "set_ftrace_filter", "\t       echo '!<function>:<trigger>:0 > set_ftrace_filter\n" },
+	{ "set_ftrace_notrace", "  set_ftrace_notrace\t- echo function name in here to never trace.\n" },
+	{ "set_ftrace_notrace", "\t    accepts: func_full_name, *func_end, func_begin*, *func_middle*\n" },
+	{ "set_ftrace_notrace", "\t    modules: Can select a group via module command :mod:\n" },
+	{ "set_ftrace_notrace", "\t    Does not accept triggers\n" },
+#endif
+#ifdef CONFIG_FUNCTION_TRACER
+	{ "set_ftrace_pid", "  set_ftrace_pid\t- Write pid(s) to only function trace those pids\n" },
+	{ "set_ftrace_pid", "\t\t    (function)\n" },
+	{ "set_ftrace_notrace_pid", "  set_ftrace_notrace_pid\t- Write pid(s) to not function trace those pids\n" },
+	{ "set_ftrace_notrace_pid", "\t\t    (function)\n" },
+#endif
 };
 
 static int readme_show(struct seq_file *m, void *v)
