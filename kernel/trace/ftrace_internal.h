@@ -154,6 +154,7 @@ struct seq_file;
 bool ftrace_probe_is_command(const char *word);
 int ftrace_probe_apply(struct trace_array *tr, char *word);
 void ftrace_probe_show(struct trace_array *tr, struct seq_file *m);
+void ftrace_probe_release(struct trace_array *tr);
 
 /* --- updates (ftrace_update.c) ------------------------------------------ */
 

@@ -307,3 +307,26 @@ void ftrace_probe_show(struct trace_array *tr, struct seq_file *m)
 		}
 	}
 }
+
+/**
+ * ftrace_probe_release - detach every function command of an instance
+ * @tr: the instance, going away
+ */
+void ftrace_probe_release(struct trace_array *tr)
+{
+	struct ftrace_probe *p, *tmp;
+	LIST_HEAD(gone);
+
+	guard(mutex)(&ftrace_probe_mutex);
+	scoped_guard(mutex, &ftrace_lock) {
+		list_for_each_entry_safe(p, tmp, &ftrace_probes, list)
+			if (p->tr == tr)
+				list_move(&p->list, &gone);
+	}
+	list_for_each_entry_safe(p, tmp, &gone, list) {
+		if (ftrace_ops_registered(&p->ops))
+			unregister_ftrace_function(&p->ops);
+		ftrace_free_filter(&p->ops);
+		kfree(p);
+	}
+}

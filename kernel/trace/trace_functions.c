@@ -91,6 +91,7 @@ int ftrace_allocate_ftrace_ops(struct trace_array *tr)
 void ftrace_free_ftrace_ops(struct trace_array *tr)
 {
 	ftrace_free_pid_lists(tr);
+	ftrace_probe_release(tr);
 	if (!tr->ops || tr->ops == &global_ops)
 		return;
 	ftrace_free_filter(tr->ops);
