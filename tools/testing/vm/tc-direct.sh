@@ -11,8 +11,9 @@
 # initialize_ftrace, which writes events/enable unconditionally; until the
 # kernel has trace events every ftracetest case fails there, before its
 # own body runs.  This runner gives the cases that do not need events a
-# real run: it resets only what exists (tracing_on, current_tracer,
-# options/pause-on-trace, the buffer), then sources the case the way
+# real run: it resets only what exists (tracing_on, current_tracer, the
+# function filters and pid lists, options/pause-on-trace, the buffer),
+# then sources the case the way
 # ftracetest does (in the tracefs directory, with test.d/functions and
 # `set -e`).  It prints, per case,
 #
@@ -51,6 +52,10 @@ run_case() { # case
 		# initialize_ftrace, for the files this kernel has
 		echo 0 > tracing_on
 		echo nop > current_tracer
+		reset_ftrace_filter
+		[ -f set_ftrace_pid ] && echo > set_ftrace_pid
+		[ -f set_ftrace_notrace_pid ] && echo > set_ftrace_notrace_pid
+		[ -f set_ftrace_notrace ] && echo > set_ftrace_notrace
 		[ -f options/pause-on-trace ] && echo 1 > options/pause-on-trace
 		echo > trace
 		echo 1 > tracing_on
