@@ -12,7 +12,12 @@
  * line, or "no pid".  A word that is not a pid fails the write with
  * -EINVAL and the close then changes nothing.
  *
- * A set is a sorted array, replaced whole under ftrace_lock and freed
+ * With the function-fork option, a task forked by a task of a set joins
+ * it, and a task of a set leaves it when it exits (an emptied
+ * set_ftrace_pid stays in force and then lets no task through).
+ *
+ * A set is a sorted array, replaced whole under ftrace_pid_lock (a raw
+ * spinlock: the fork and exit hooks run in atomic context) and freed
  * after an RCU grace period; the function tracer's callback searches it
  * with preemption disabled.
  */
@@ -24,8 +29,13 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 
+#include <trace/events/sched.h>
+
 #include "trace.h"
 #include "ftrace_internal.h"
+
+/* Serializes the replacement of every instance's pid sets. */
+static DEFINE_RAW_SPINLOCK(ftrace_pid_lock);
 
 /**
  * struct ftrace_pid_list - a set of pids
@@ -160,15 +170,22 @@ static int ftrace_pid_open(struct inode *inode, struct file *file,
 	pf->exclude = exclude;
 
 	/* Start from the set in force, except for a truncating writer. */
-	mutex_lock(&ftrace_lock);
-	list = rcu_dereference_protected(*ftrace_pid_slot(pf),
-					 lockdep_is_held(&ftrace_lock));
-	if (list && !((file->f_mode & FMODE_WRITE) &&
-		      (file->f_flags & O_TRUNC))) {
-		for (i = 0; i < list->nr && !ret; i++)
-			ret = ftrace_pid_file_add(pf, list->pids[i]);
+	if (!((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))) {
+		rcu_read_lock();
+		list = rcu_dereference(*ftrace_pid_slot(pf));
+		if (list && list->nr) {
+			pf->pids = kmalloc_array(list->nr, sizeof(pid_t),
+						 GFP_ATOMIC);
+			if (pf->pids) {
+				pf->size = list->nr;
+				for (i = 0; i < list->nr; i++)
+					pf->pids[pf->nr++] = list->pids[i];
+			} else {
+				ret = -ENOMEM;
+			}
+		}
+		rcu_read_unlock();
 	}
-	mutex_unlock(&ftrace_lock);
 
 	if (!ret && (file->f_mode & FMODE_READ))
 		ret = single_open(file, ftrace_pid_show, pf);
@@ -257,10 +274,10 @@ static int ftrace_pid_release(struct inode *inode, struct file *file)
 		memcpy(list->pids, pf->pids, pf->nr * sizeof(pid_t));
 		sort(list->pids, list->nr, sizeof(pid_t), ftrace_pid_cmp, NULL);
 	}
-	mutex_lock(&ftrace_lock);
+	raw_spin_lock_irq(&ftrace_pid_lock);
 	old = rcu_replace_pointer(*ftrace_pid_slot(pf), list,
-				  lockdep_is_held(&ftrace_lock));
-	mutex_unlock(&ftrace_lock);
+				  lockdep_is_held(&ftrace_pid_lock));
+	raw_spin_unlock_irq(&ftrace_pid_lock);
 	if (old)
 		kfree_rcu(old, rcu);
 out:
@@ -313,14 +330,98 @@ void ftrace_free_pid_lists(struct trace_array *tr)
 {
 	struct ftrace_pid_list *a, *b;
 
-	mutex_lock(&ftrace_lock);
+	ftrace_pid_follow_fork(tr, false);
+	raw_spin_lock_irq(&ftrace_pid_lock);
 	a = rcu_replace_pointer(tr->function_pids, NULL,
-				lockdep_is_held(&ftrace_lock));
+				lockdep_is_held(&ftrace_pid_lock));
 	b = rcu_replace_pointer(tr->function_no_pids, NULL,
-				lockdep_is_held(&ftrace_lock));
-	mutex_unlock(&ftrace_lock);
+				lockdep_is_held(&ftrace_pid_lock));
+	raw_spin_unlock_irq(&ftrace_pid_lock);
 	if (a)
 		kfree_rcu(a, rcu);
 	if (b)
 		kfree_rcu(b, rcu);
+}
+
+/* --- function-fork --------------------------------------------------- */
+
+/*
+ * Put @pid in (@add) or take it out of the set at @slot, if the set
+ * exists (and, for adding, holds @parent).  Atomic context.
+ */
+static void ftrace_pid_change(struct ftrace_pid_list __rcu **slot,
+			      pid_t parent, pid_t pid, bool add)
+{
+	struct ftrace_pid_list *list, *new;
+	unsigned int i, j;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&ftrace_pid_lock, flags);
+	list = rcu_dereference_protected(*slot,
+					 lockdep_is_held(&ftrace_pid_lock));
+	if (!list || ftrace_pid_in(list, pid) != !add ||
+	    (add && !ftrace_pid_in(list, parent)))
+		goto unlock;
+	new = kmalloc(struct_size(new, pids, list->nr + 1), GFP_ATOMIC);
+	if (!new)
+		goto unlock;
+	/* Copy in order, inserting or skipping @pid. */
+	for (i = 0, j = 0; i < list->nr; i++) {
+		if (add && j == i && list->pids[i] > pid)
+			new->pids[j++] = pid;
+		if (!add && list->pids[i] == pid)
+			continue;
+		new->pids[j++] = list->pids[i];
+	}
+	if (add && j == list->nr)
+		new->pids[j++] = pid;
+	new->nr = j;
+	rcu_assign_pointer(*slot, new);
+	kfree_rcu(list, rcu);
+unlock:
+	raw_spin_unlock_irqrestore(&ftrace_pid_lock, flags);
+}
+
+static void ftrace_pid_fork_probe(void *data, struct task_struct *self,
+				  struct task_struct *task)
+{
+	struct trace_array *tr = data;
+
+	ftrace_pid_change(&tr->function_pids, self->pid, task->pid, true);
+	ftrace_pid_change(&tr->function_no_pids, self->pid, task->pid, true);
+}
+
+static void ftrace_pid_exit_probe(void *data, struct task_struct *task)
+{
+	struct trace_array *tr = data;
+
+	ftrace_pid_change(&tr->function_pids, 0, task->pid, false);
+	ftrace_pid_change(&tr->function_no_pids, 0, task->pid, false);
+}
+
+/**
+ * ftrace_pid_follow_fork - the function-fork option
+ * @tr: the instance
+ * @on: follow forks and exits, or stop
+ *
+ * Called when the option changes (trace_types_lock).
+ *
+ * Return: 0, or the error of registering the sched hooks.
+ */
+int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
+{
+	int ret;
+
+	if (!on) {
+		unregister_trace_sched_process_fork(ftrace_pid_fork_probe, tr);
+		unregister_trace_sched_process_exit(ftrace_pid_exit_probe, tr);
+		return 0;
+	}
+	ret = register_trace_sched_process_fork(ftrace_pid_fork_probe, tr);
+	if (ret)
+		return ret;
+	ret = register_trace_sched_process_exit(ftrace_pid_exit_probe, tr);
+	if (ret)
+		unregister_trace_sched_process_fork(ftrace_pid_fork_probe, tr);
+	return ret;
 }

@@ -125,6 +125,8 @@ enum trace_opt_bit {
 	TRACE_OPT_MARKERS_BIT,		/* markers: trace_marker accepts writes */
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
+	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
+	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
 	TRACE_OPT_NR_BITS,
 };
 
@@ -379,6 +381,7 @@ void ftrace_create_filter_files(struct trace_array *tr, struct dentry *parent);
 void ftrace_create_pid_files(struct trace_array *tr, struct dentry *parent);
 void ftrace_free_pid_lists(struct trace_array *tr);
 bool ftrace_pid_traced(struct trace_array *tr);
+int ftrace_pid_follow_fork(struct trace_array *tr, bool on);
 #else
 static inline int ftrace_allocate_ftrace_ops(struct trace_array *tr)
 {
@@ -392,6 +395,11 @@ static inline void ftrace_free_ftrace_ops(struct trace_array *tr)
 static inline void ftrace_create_filter_files(struct trace_array *tr,
 					      struct dentry *parent)
 {
+}
+
+static inline int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
+{
+	return 0;
 }
 #endif
 

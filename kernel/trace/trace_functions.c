@@ -11,7 +11,8 @@
  * whose filters are that instance's set_ftrace_filter and
  * set_ftrace_notrace; the callback finds the instance in ops->private
  * and records only the tasks its set_ftrace_pid and
- * set_ftrace_notrace_pid let through.
+ * set_ftrace_notrace_pid let through.  With the func_stack_trace option
+ * each record is followed by the stack (a TRACE_STACK record).
  */
 
 #include <linux/ftrace.h>
@@ -52,8 +53,15 @@ static void notrace function_trace_call(unsigned long ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (likely(tr->buffer) && ftrace_pid_traced(tr))
-		trace_function(tr, ip, parent_ip, tracing_gen_ctx_dec());
+	if (likely(tr->buffer) && ftrace_pid_traced(tr)) {
+		unsigned int trace_ctx = tracing_gen_ctx_dec();
+
+		trace_function(tr, ip, parent_ip, trace_ctx);
+		/* func_stack_trace: the stack, from the traced function up. */
+		if (READ_ONCE(tr->flags) & TRACE_OPT(FUNC_STACKTRACE))
+			trace_record_kernel_stack(tr, trace_ctx,
+						  ip + MCOUNT_INSN_SIZE, 0);
+	}
 	ftrace_test_recursion_unlock(bit);
 }
 
