@@ -45,10 +45,10 @@ if grep -qw function "$T/available_tracers"; then
 	echo 1 >"$T/tracing_on"
 	dd if=/proc/version of=/dev/null 2>/dev/null
 	echo 0 >"$T/tracing_on"
-	echo nop >"$T/current_tracer"
-	echo >"$T/set_ftrace_filter"
 	echo "== head of $T/trace"
 	head -n 30 "$T/trace"
+	echo nop >"$T/current_tracer"
+	echo >"$T/set_ftrace_filter"
 else
 	echo "== this kernel has no function tracer"
 fi
