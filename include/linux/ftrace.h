@@ -39,15 +39,6 @@ struct ctl_table;
 
 /* --- boot ------------------------------------------------------------ */
 
-/*
- * start_kernel() calls ftrace_init() (patch every call site to a NOP),
- * early_trace_init() (buffers for trace_printk) and trace_init() (events),
- * in that order.
- */
-static inline void ftrace_init(void)
-{
-}
-
 #ifdef CONFIG_TRACING
 void early_trace_init(void);
 void trace_init(void);
@@ -65,27 +56,499 @@ static inline void ftrace_boot_snapshot(void)
 {
 }
 
-/* Drop records of .init.text before it is freed. */
-static inline void ftrace_free_init_mem(void)
+#ifdef CONFIG_FUNCTION_TRACER
+
+#include <linux/ftrace_regs.h>
+
+/* --- struct ftrace_regs --------------------------------------------------- */
+
+/*
+ * The register state a function-entry trampoline hands its callbacks.
+ * Opaque: read it only through the ftrace_regs_*() accessors, whose
+ * meaning is the architecture's (<asm/ftrace.h>, <linux/ftrace_regs.h>).
+ */
+struct ftrace_regs {
+	/* nothing to see: use the accessors */
+};
+
+#define ftrace_regs_size()	sizeof(struct __arch_ftrace_regs)
+
+#ifndef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
+/* Without WITH_ARGS every trampoline saves a complete pt_regs. */
+static inline struct pt_regs *arch_ftrace_get_regs(struct ftrace_regs *fregs)
 {
+	return &arch_ftrace_regs(fregs)->regs;
 }
 
-static inline void ftrace_free_mem(struct module *mod, void *start, void *end)
+/* Where it cannot, the return ip cannot be changed. */
+static inline void ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs,
+						       unsigned long ip)
 {
 }
+#endif
+
+/**
+ * ftrace_get_regs - the complete pt_regs behind @fregs, if there is one
+ * @fregs: what the trampoline passed, or NULL
+ *
+ * Return: a struct pt_regs with every register, or NULL when the
+ * callback was not registered with FTRACE_OPS_FL_SAVE_REGS.
+ */
+static __always_inline struct pt_regs *ftrace_get_regs(struct ftrace_regs *fregs)
+{
+	if (!fregs)
+		return NULL;
+	return arch_ftrace_get_regs(fregs);
+}
+
+#ifndef arch_ftrace_partial_regs
+static __always_inline void arch_ftrace_partial_regs(struct pt_regs *regs)
+{
+}
+#endif
+
+/*
+ * A pt_regs good enough for perf and unwinding from a possibly partial
+ * @fregs: the architecture's layout embeds one, so @regs is not used.
+ */
+static __always_inline struct pt_regs *
+ftrace_partial_regs(struct ftrace_regs *fregs, struct pt_regs *regs)
+{
+	regs = &arch_ftrace_regs(fregs)->regs;
+	arch_ftrace_partial_regs(regs);
+	return regs;
+}
+
+#ifndef arch_ftrace_fill_perf_regs
+static __always_inline void arch_ftrace_fill_perf_regs(struct ftrace_regs *fregs,
+						       struct pt_regs *regs)
+{
+}
+#endif
+
+/* Fill @regs for perf_callchain()-style use from @fregs. */
+static __always_inline struct pt_regs *
+ftrace_fill_perf_regs(struct ftrace_regs *fregs, struct pt_regs *regs)
+{
+	arch_ftrace_fill_perf_regs(fregs, regs);
+	return regs;
+}
+
+/* May the ftrace_regs_get_*() accessors be used on @fregs? */
+static __always_inline bool ftrace_regs_has_args(struct ftrace_regs *fregs)
+{
+	if (IS_ENABLED(CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS))
+		return true;
+	return !!ftrace_get_regs(fregs);
+}
+
+/* --- struct ftrace_ops ---------------------------------------------------- */
+
+/**
+ * typedef ftrace_func_t - a function-entry callback
+ * @ip:        the address of the traced function's call site
+ * @parent_ip: the traced function's return address
+ * @op:        the ftrace_ops the callback was registered with
+ * @fregs:     the registers at entry (see ftrace_regs_*()), never NULL
+ */
+typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
+			      struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+/*
+ * FTRACE_OPS_FL_* - struct ftrace_ops::flags
+ *
+ * Set by the owner before registering (they must not change while the
+ * ops is registered):
+ * SAVE_REGS              the callback needs a complete pt_regs
+ *                        (ftrace_get_regs() not NULL); registering
+ *                        fails where the architecture cannot give one.
+ * SAVE_REGS_IF_SUPPORTED as SAVE_REGS where supported, else no failure.
+ * RECURSION              the core guards the callback against recursion
+ *                        (else the callback must, with
+ *                        ftrace_test_recursion_trylock()).
+ * STUB                   a placeholder; never called.
+ * IPMODIFY               the callback may change the return ip (needs
+ *                        SAVE_REGS); at most one such ops per function.
+ * PID                    obeys set_ftrace_pid of its trace_array.
+ * RCU                    call only where RCU is watching.
+ * TRACE_ARRAY            ->private is a struct trace_array.
+ * PERMANENT              keeps working with ftrace_enabled = 0, which
+ *                        then cannot be set while it is registered.
+ * DIRECT, SUBOP          reserved: direct calls and sub-ops (not built).
+ * Kept by the core:
+ * ENABLED                registered.
+ * DYNAMIC                not in core kernel data (module or heap):
+ *                        unregistering waits for every task to leave it.
+ * INITIALIZED            func_hash and its lock are set up.
+ * DELETED                may not be registered again.
+ * ADDING, REMOVING, MODIFYING  an update of the call sites is under way.
+ * ALLOC_TRAMP            the core allocated ->trampoline.
+ */
+enum {
+	FTRACE_OPS_FL_ENABLED			= BIT(0),
+	FTRACE_OPS_FL_DYNAMIC			= BIT(1),
+	FTRACE_OPS_FL_SAVE_REGS			= BIT(2),
+	FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED	= BIT(3),
+	FTRACE_OPS_FL_RECURSION			= BIT(4),
+	FTRACE_OPS_FL_STUB			= BIT(5),
+	FTRACE_OPS_FL_INITIALIZED		= BIT(6),
+	FTRACE_OPS_FL_DELETED			= BIT(7),
+	FTRACE_OPS_FL_ADDING			= BIT(8),
+	FTRACE_OPS_FL_REMOVING			= BIT(9),
+	FTRACE_OPS_FL_MODIFYING			= BIT(10),
+	FTRACE_OPS_FL_ALLOC_TRAMP		= BIT(11),
+	FTRACE_OPS_FL_IPMODIFY			= BIT(12),
+	FTRACE_OPS_FL_PID			= BIT(13),
+	FTRACE_OPS_FL_RCU			= BIT(14),
+	FTRACE_OPS_FL_TRACE_ARRAY		= BIT(15),
+	FTRACE_OPS_FL_PERMANENT			= BIT(16),
+	FTRACE_OPS_FL_DIRECT			= BIT(17),
+	FTRACE_OPS_FL_SUBOP			= BIT(18),
+};
+
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+#define FTRACE_OPS_FL_SAVE_ARGS		FTRACE_OPS_FL_SAVE_REGS
+#else
+#define FTRACE_OPS_FL_SAVE_ARGS		0
+#endif
+
+/* Requests the core may make of an ops through ->ops_func (unused yet). */
+enum ftrace_ops_cmd {
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF,
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER,
+	FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER,
+};
+
+typedef int (*ftrace_ops_func_t)(struct ftrace_ops *op, enum ftrace_ops_cmd cmd);
+
+/**
+ * struct ftrace_ops_hash - which functions an ops traces
+ * @notrace_hash: functions it never traces
+ * @filter_hash:  functions it traces; empty means all
+ * @regex_lock:   serializes the editors of both (tracefs files, the
+ *                ftrace_set_*() API); taken before ftrace_lock
+ *
+ * The hashes are replaced whole, never edited in place, under
+ * @regex_lock and ftrace_lock; the callbacks' path reads them under
+ * preempt_disable() and the old ones are freed after an RCU grace
+ * period.
+ */
+struct ftrace_ops_hash {
+	struct ftrace_hash __rcu	*notrace_hash;
+	struct ftrace_hash __rcu	*filter_hash;
+	struct mutex			regex_lock;	/* see above */
+};
+
+/**
+ * struct ftrace_ops - a function-entry callback and what it traces
+ * @func:            the callback
+ * @next:            the registered ops list (RCU, ftrace_lock)
+ * @flags:           FTRACE_OPS_FL_*
+ * @private:         the owner's
+ * @saved_func:      @func as registered (the core may wrap @func)
+ * @local_hash:      the filters, unless @func_hash points elsewhere
+ * @func_hash:       the filters in use (another ops' to share them)
+ * @old_hash:        used by the core while the filters change
+ * @trampoline:      a trampoline of the ops' own, or 0
+ * @trampoline_size: its size
+ * @list:            the core's list of ops with trampolines
+ * @subop_list:      reserved (sub-ops)
+ * @ops_func:        reserved (ftrace_ops_cmd requests)
+ * @managed:         reserved (sub-ops)
+ */
+struct ftrace_ops {
+	ftrace_func_t			func;
+	struct ftrace_ops __rcu		*next;
+	unsigned long			flags;
+	void				*private;
+	ftrace_func_t			saved_func;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	struct ftrace_ops_hash		local_hash;
+	struct ftrace_ops_hash		*func_hash;
+	struct ftrace_ops_hash		old_hash;
+	unsigned long			trampoline;
+	unsigned long			trampoline_size;
+	struct list_head		list;
+	struct list_head		subop_list;
+	ftrace_ops_func_t		ops_func;
+	struct ftrace_ops		*managed;
+#endif
+};
+
+/* /proc/sys/kernel/ftrace_enabled: 0 stops every non-PERMANENT ops. */
+extern int ftrace_enabled;
+
+/* A hash entry: one function's call site address. */
+struct ftrace_func_entry {
+	struct hlist_node	hlist;
+	unsigned long		ip;
+	unsigned long		direct;	/* unused: no direct calls */
+};
+
+int register_ftrace_function(struct ftrace_ops *ops);
+int unregister_ftrace_function(struct ftrace_ops *ops);
+
+/* What a trampoline should call for @ops alone. */
+ftrace_func_t ftrace_ops_get_func(struct ftrace_ops *ops);
+
+/* The callback that does nothing (arch asm). */
+void ftrace_stub(unsigned long a0, unsigned long a1, struct ftrace_ops *op,
+		 struct ftrace_regs *fregs);
+
+/*
+ * The callback the trampolines call when several ops are registered:
+ * calls each ops that traces @ip.  The linker script names it
+ * ftrace_ops_list_func too.
+ */
+void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+/* Read by the trampolines: the op passed to a lone callback. */
+extern struct ftrace_ops *function_trace_op;
 
 /* Stop all function tracing for good, e.g. after a patching failure. */
+void ftrace_kill(void);
+
+static inline void tracer_disable(void)
+{
+	ftrace_enabled = 0;
+}
+
+/*
+ * kexec and other stop-the-world paths turn function tracing off around
+ * their critical section.
+ */
+static inline int __ftrace_enabled_save(void)
+{
+	int saved = ftrace_enabled;
+
+	ftrace_enabled = 0;
+	return saved;
+}
+
+static inline void __ftrace_enabled_restore(int enabled)
+{
+	ftrace_enabled = enabled;
+}
+
+#else /* !CONFIG_FUNCTION_TRACER */
+
+/*
+ * Without the function tracer an ops can be "registered" (it will simply
+ * never be called), but it cannot be given a filter.
+ */
+static inline int register_ftrace_function(struct ftrace_ops *ops)
+{
+	return 0;
+}
+
+static inline int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	return 0;
+}
+
 static inline void ftrace_kill(void)
 {
 }
 
-/* --- modules --------------------------------------------------------- */
+static inline int __ftrace_enabled_save(void)
+{
+	return 0;
+}
+
+static inline void __ftrace_enabled_restore(int enabled)
+{
+}
+
+static inline void tracer_disable(void)
+{
+}
+
+#endif /* CONFIG_FUNCTION_TRACER */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
 
 /*
- * The module loader calls ftrace_module_init() while the module's text is
- * still writable, ftrace_module_enable() once it is read-only and
- * executable, and ftrace_release_mod() when it goes away.
+ * struct dyn_ftrace - one call site: a function the tracer can patch
+ *
+ * 8 bytes: the call's address packed by the architecture
+ * (ftrace_rec_ip_pack()), and @flags: the number of registered ops that
+ * trace it (bits 0..FTRACE_REF_MAX_SHIFT-1) and the FTRACE_FL_* bits.
+ * Written under ftrace_lock.
  */
+struct dyn_ftrace {
+	u32			ip32;
+	u32			flags;
+	struct dyn_arch_ftrace	arch;
+};
+
+/* The call site's address. */
+static inline unsigned long ftrace_rec_ip(const struct dyn_ftrace *rec)
+{
+	return ftrace_rec_ip_unpack(rec->ip32);
+}
+
+/*
+ * FTRACE_FL_* - struct dyn_ftrace::flags above the reference count
+ * ENABLED   the site calls a trampoline
+ * REGS      an ops that traces it wants a complete pt_regs
+ * REGS_EN   the site calls ftrace_regs_caller
+ * IPMODIFY  an IPMODIFY ops traces it
+ * DISABLED  not to be patched (module not live yet, text freed)
+ * TOUCHED   some ops traced it since boot
+ * MODIFIED  an IPMODIFY ops traced it since boot
+ */
+enum {
+	FTRACE_FL_ENABLED	= (1U << 31),
+	FTRACE_FL_REGS		= (1U << 30),
+	FTRACE_FL_REGS_EN	= (1U << 29),
+	FTRACE_FL_IPMODIFY	= (1U << 26),
+	FTRACE_FL_DISABLED	= (1U << 25),
+	FTRACE_FL_TOUCHED	= (1U << 20),
+	FTRACE_FL_MODIFIED	= (1U << 19),
+};
+
+#define FTRACE_REF_MAX_SHIFT	19
+#define FTRACE_REF_MAX		((1U << FTRACE_REF_MAX_SHIFT) - 1)
+
+#define ftrace_rec_count(rec)	((rec)->flags & FTRACE_REF_MAX)
+
+/* What ftrace_update_record() and ftrace_test_record() ask of the arch. */
+enum {
+	FTRACE_UPDATE_IGNORE,
+	FTRACE_UPDATE_MAKE_CALL,
+	FTRACE_UPDATE_MODIFY_CALL,
+	FTRACE_UPDATE_MAKE_NOP,
+};
+
+/* ftrace_modify_all_code() commands. */
+enum {
+	FTRACE_UPDATE_CALLS		= (1 << 0),
+	FTRACE_DISABLE_CALLS		= (1 << 1),
+	FTRACE_UPDATE_TRACE_FUNC	= (1 << 2),
+	FTRACE_START_FUNC_RET		= (1 << 3),
+	FTRACE_STOP_FUNC_RET		= (1 << 4),
+	FTRACE_MAY_SLEEP		= (1 << 5),
+};
+
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset);
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset);
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf,
+		      int len, int reset);
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf,
+		       int len, int reset);
+void ftrace_set_global_filter(unsigned char *buf, int len, int reset);
+void ftrace_set_global_notrace(unsigned char *buf, int len, int reset);
+void ftrace_free_filter(struct ftrace_ops *ops);
+void ftrace_ops_set_global_filter(struct ftrace_ops *ops);
+
+/* --- what the architecture provides ------------------------------------ */
+
+int ftrace_dyn_arch_init(void);
+void ftrace_caller(void);
+void ftrace_regs_caller(void);
+void ftrace_call(void);
+void ftrace_regs_call(void);
+
+#ifndef FTRACE_ADDR
+#define FTRACE_ADDR ((unsigned long)ftrace_caller)
+#endif
+
+#ifndef FTRACE_REGS_ADDR
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
+#define FTRACE_REGS_ADDR ((unsigned long)ftrace_regs_caller)
+#else
+#define FTRACE_REGS_ADDR FTRACE_ADDR
+#endif
+#endif
+
+/*
+ * ftrace_make_nop - turn the call to @addr at @rec into a NOP
+ * ftrace_make_call - turn the NOP at @rec into a call to @addr
+ * ftrace_modify_call - turn the call to @old_addr at @rec into one to @addr
+ *
+ * Each first checks that the site holds what it should.  @mod is set
+ * when called for a module being loaded (its text still writable).
+ * Return: 0; -EFAULT if the site cannot be read, -EINVAL if it does not
+ * hold what it should, -EPERM if it cannot be written.
+ */
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr);
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr);
+
+/* Does the compiler leave the call sites as NOPs already? */
+#ifndef ftrace_need_init_nop
+#define ftrace_need_init_nop() (!__is_defined(CC_USING_NOP_MCOUNT))
+#endif
+
+#ifndef ftrace_init_nop
+/* Turn a call site as the compiler left it into a NOP (boot, module load). */
+static inline int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
+}
+#endif
+
+/* Patch the callback the trampolines call. */
+int ftrace_update_ftrace_func(ftrace_func_t func);
+
+/*
+ * Apply FTRACE_* @command: the architecture brackets
+ * ftrace_modify_all_code() with whatever its patching needs.
+ */
+void arch_ftrace_update_code(int command);
+void ftrace_modify_all_code(int command);
+/* Patch every record that is not as ftrace_update_record() wants it. */
+void ftrace_replace_code(int enable);
+void ftrace_arch_code_modify_prepare(void);
+void ftrace_arch_code_modify_post_process(void);
+
+/* --- what the core offers the architecture ------------------------------ */
+
+int ftrace_update_record(struct dyn_ftrace *rec, bool enable);
+int ftrace_test_record(struct dyn_ftrace *rec, bool enable);
+unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec);
+unsigned long ftrace_get_addr_curr(struct dyn_ftrace *rec);
+
+struct ftrace_rec_iter;
+struct ftrace_rec_iter *ftrace_rec_iter_start(void);
+struct ftrace_rec_iter *ftrace_rec_iter_next(struct ftrace_rec_iter *iter);
+struct dyn_ftrace *ftrace_rec_iter_record(struct ftrace_rec_iter *iter);
+
+enum ftrace_bug_type {
+	FTRACE_BUG_UNKNOWN,
+	FTRACE_BUG_INIT,
+	FTRACE_BUG_NOP,
+	FTRACE_BUG_CALL,
+	FTRACE_BUG_UPDATE,
+};
+
+extern enum ftrace_bug_type ftrace_bug_type;
+/* What the architecture expected at the site, for ftrace_bug()'s report. */
+extern const void *ftrace_expected;
+/* A call site could not be patched: report it and stop function tracing. */
+void ftrace_bug(int err, struct dyn_ftrace *rec);
+
+/* --- call sites, modules ---------------------------------------------- */
+
+unsigned long ftrace_location(unsigned long ip);
+unsigned long ftrace_location_range(unsigned long start, unsigned long end);
+int ftrace_text_reserved(const void *start, const void *end);
+struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr);
+bool is_ftrace_trampoline(unsigned long addr);
+
+void ftrace_module_init(struct module *mod);
+void ftrace_module_enable(struct module *mod);
+void ftrace_release_mod(struct module *mod);
+void ftrace_free_init_mem(void);
+void ftrace_free_mem(struct module *mod, void *start, void *end);
+
+#else /* !CONFIG_DYNAMIC_FTRACE */
+
 static inline void ftrace_module_init(struct module *mod)
 {
 }
@@ -98,7 +561,13 @@ static inline void ftrace_release_mod(struct module *mod)
 {
 }
 
-/* --- call sites and trampolines ---------------------------------------- */
+static inline void ftrace_free_init_mem(void)
+{
+}
+
+static inline void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+}
 
 /* Return the call site inside the function at @ip, or 0 if it has none. */
 static inline unsigned long ftrace_location(unsigned long ip)
@@ -115,46 +584,6 @@ static inline int ftrace_text_reserved(const void *start, const void *end)
 static inline bool is_ftrace_trampoline(unsigned long addr)
 {
 	return false;
-}
-
-/* kallsyms lookups for trampolines and freed module init text. */
-static inline int ftrace_mod_address_lookup(unsigned long addr,
-					    unsigned long *size,
-					    unsigned long *off, char **modname,
-					    const unsigned char **modbuildid,
-					    char *sym)
-{
-	return 0;
-}
-
-static inline int ftrace_mod_get_kallsym(unsigned int symnum,
-					 unsigned long *value, char *type,
-					 char *name, char *module_name,
-					 int *exported)
-{
-	return -1;
-}
-
-static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
-					unsigned long *addrs)
-{
-	return -EOPNOTSUPP;
-}
-
-/* --- ftrace_ops registration, compiled out ------------------------------ */
-
-/*
- * Without the function tracer an ops can be "registered" (it will simply
- * never be called), but it cannot be given a filter.
- */
-static inline int register_ftrace_function(struct ftrace_ops *ops)
-{
-	return 0;
-}
-
-static inline int unregister_ftrace_function(struct ftrace_ops *ops)
-{
-	return 0;
 }
 
 static inline int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf,
@@ -190,22 +619,47 @@ static inline void ftrace_ops_set_global_filter(struct ftrace_ops *ops)
 {
 }
 
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+#ifdef CONFIG_FTRACE_MCOUNT_RECORD
+/* At boot: record every call site of vmlinux and turn it into a NOP. */
+void ftrace_init(void);
+#ifdef CC_USING_PATCHABLE_FUNCTION_ENTRY
+#define FTRACE_CALLSITE_SECTION	"__patchable_function_entries"
+#else
+#define FTRACE_CALLSITE_SECTION	"__mcount_loc"
+#endif
+#else
+static inline void ftrace_init(void)
+{
+}
+#endif
+
 /*
- * kexec and other stop-the-world paths turn function tracing off around
- * their critical section; with no function tracer there is nothing to
- * save.
+ * kallsyms lookups for trampolines and freed module init text: this
+ * implementation allocates no trampolines, so there is nothing to find.
  */
-static inline int __ftrace_enabled_save(void)
+static inline int ftrace_mod_address_lookup(unsigned long addr,
+					    unsigned long *size,
+					    unsigned long *off, char **modname,
+					    const unsigned char **modbuildid,
+					    char *sym)
 {
 	return 0;
 }
 
-static inline void __ftrace_enabled_restore(int enabled)
+static inline int ftrace_mod_get_kallsym(unsigned int symnum,
+					 unsigned long *value, char *type,
+					 char *name, char *module_name,
+					 int *exported)
 {
+	return -1;
 }
 
-static inline void tracer_disable(void)
+static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+					unsigned long *addrs)
 {
+	return -EOPNOTSUPP;
 }
 
 /* --- the stack tracer ------------------------------------------------- */

@@ -1253,6 +1253,8 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 #endif
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
+	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
+	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
 };
 
 /* Is the option built into this kernel? */
@@ -1260,6 +1262,11 @@ static bool trace_opt_present(int bit)
 {
 	if (bit == TRACE_OPT_STACKTRACE_BIT)
 		return IS_ENABLED(CONFIG_STACKTRACE);
+	if (bit == TRACE_OPT_FUNC_FORK_BIT)
+		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
+	if (bit == TRACE_OPT_FUNC_STACKTRACE_BIT)
+		return IS_ENABLED(CONFIG_FUNCTION_TRACER) &&
+		       IS_ENABLED(CONFIG_STACKTRACE);
 	return true;
 }
 
@@ -1282,6 +1289,13 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 		if (on)
 			trace_cmdline_start();
 		break;
+	case TRACE_OPT_FUNC_FORK_BIT: {
+		int ret = ftrace_pid_follow_fork(tr, on);
+
+		if (ret)
+			return ret;
+		break;
+	}
 	}
 
 	if (on)

@@ -48,12 +48,20 @@
  * events are numbered from TRACE_FIRST_DYNAMIC_TYPE up.
  */
 enum trace_type {
+	TRACE_FN			= 1,
 	TRACE_STACK			= 4,
 	TRACE_PRINT			= 5,
 	TRACE_BPRINT			= 6,
 	TRACE_BPUTS			= 14,
 	TRACE_RAW_DATA			= 18,
 	TRACE_FIRST_DYNAMIC_TYPE	= 20,
+};
+
+/* TRACE_FN: the function tracer: a traced function and its caller. */
+struct ftrace_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
 };
 
 /* TRACE_PRINT: a formatted, NUL-terminated string (trace_marker, ...). */
@@ -126,6 +134,8 @@ enum trace_opt_bit {
 #endif
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
+	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
+	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
 	TRACE_OPT_NR_BITS,
 };
 
@@ -248,6 +258,10 @@ struct trace_array_events {
  * @err_log:           error_log entries (trace_errlog.c)
  * @n_err_log_entries: how many
  * @events:            its trace events (CONFIG_EVENT_TRACING)
+ * @ops:               the function tracer's ftrace_ops (its filters are
+ *                     the instance's set_ftrace_filter/notrace), or NULL
+ * @function_pids:     set_ftrace_pid (RCU; ftrace_lock), NULL: all
+ * @function_no_pids:  set_ftrace_notrace_pid (RCU; ftrace_lock)
  */
 struct trace_array {
 	struct list_head		list;
@@ -278,6 +292,11 @@ struct trace_array {
 	unsigned int			n_err_log_entries;
 #ifdef CONFIG_EVENT_TRACING
 	struct trace_array_events	events;
+#endif
+#ifdef CONFIG_FUNCTION_TRACER
+	struct ftrace_ops		*ops;
+	struct ftrace_pid_list __rcu	*function_pids;
+	struct ftrace_pid_list __rcu	*function_no_pids;
 #endif
 };
 
@@ -611,6 +630,46 @@ void trace_events_pid_free(struct trace_array *tr);
 int trace_export_register(void);
 #else
 static inline void trace_event_init(void) { }
+#endif
+
+/* --- the function tracer (ftrace_files.c, trace_functions.c) ------------ */
+
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * An instance's function tracer ops: the top level's is global_ops.  An
+ * instance gets one with ftrace_allocate_ftrace_ops() and its
+ * set_ftrace_filter, set_ftrace_notrace, set_ftrace_pid and
+ * set_ftrace_notrace_pid with ftrace_create_filter_files();
+ * ftrace_free_ftrace_ops() when the instance goes (its tracer is nop
+ * by then).  trace_types_lock.
+ */
+struct ftrace_pid_list;
+int ftrace_allocate_ftrace_ops(struct trace_array *tr);
+void ftrace_free_ftrace_ops(struct trace_array *tr);
+void ftrace_create_filter_files(struct trace_array *tr, struct dentry *parent);
+void ftrace_create_pid_files(struct trace_array *tr, struct dentry *parent);
+void ftrace_free_pid_lists(struct trace_array *tr);
+bool ftrace_pid_traced(struct trace_array *tr);
+int ftrace_pid_follow_fork(struct trace_array *tr, bool on);
+#else
+static inline int ftrace_allocate_ftrace_ops(struct trace_array *tr)
+{
+	return 0;
+}
+
+static inline void ftrace_free_ftrace_ops(struct trace_array *tr)
+{
+}
+
+static inline void ftrace_create_filter_files(struct trace_array *tr,
+					      struct dentry *parent)
+{
+}
+
+static inline int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
+{
+	return 0;
+}
 #endif
 
 /* --- README (trace_readme.c) ------------------------------------------ */

@@ -60,6 +60,14 @@ struct core_record {
 };
 
 static const struct core_record records[] = {
+#ifdef CONFIG_FUNCTION_TRACER
+	RECORD(function, TRACE_FN,
+	       REC_PRINT(" %ps <-- %ps", (void *)__entry->ip,
+			 (void *)__entry->parent_ip),
+	       REC_FIELD(unsigned long, ip),
+	       REC_FIELD(unsigned long, parent_ip)),
+#endif
+
 	RECORD(kernel_stack, TRACE_STACK,
 	       REC_PRINT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
 			 "\t=> %ps\n\t=> %ps\n\t=> %ps\n"

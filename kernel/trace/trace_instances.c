@@ -158,6 +158,7 @@ static struct trace_array *trace_array_find(const char *name)
 /* Free an instance no one can reach any more. */
 static void trace_array_free(struct trace_array *tr)
 {
+	ftrace_free_ftrace_ops(tr);
 	trace_array_free_buffers(tr);
 	trace_errlog_free(tr);
 	mutex_destroy(&tr->consume_lock);
@@ -200,6 +201,9 @@ static struct trace_array *trace_array_create(const char *name)
 		goto fail;
 	}
 	trace_create_instance_files(tr);
+	if (ftrace_allocate_ftrace_ops(tr))
+		goto fail;
+	ftrace_create_filter_files(tr, tr->dir);
 
 	tr->ref = 1;
 	list_add_tail(&tr->list, &trace_arrays);

@@ -8,7 +8,9 @@
 # If the kernel has tracefs (/sys/kernel/tracing/available_tracers), it
 # writes a line into trace_marker and shows it read back from the trace;
 # then, if the kernel has the sched:sched_switch event, it records it for
-# one second and prints the head of the trace.  Otherwise it says what
+# one second and prints the head of the trace; if the kernel has the
+# function tracer, it traces a filtered set of functions (the VFS read and
+# write paths) while `dd` copies a file and prints that.  Otherwise it says what
 # this kernel lacks.
 
 T=/sys/kernel/tracing
@@ -30,6 +32,26 @@ echo 0 >"$T/tracing_on"
 echo 1 >"$T/tracing_on"
 echo "hello from the demo, $(date)" >"$T/trace_marker"
 cat "$T/trace"
+
+if grep -qw function "$T/available_tracers"; then
+	echo "== function tracer: $(head -n 1 "$T/dyn_ftrace_total_info")"
+	echo "== tracing the functions matching 'vfs_*' and 'ksys_*' while dd runs"
+	echo 0 >"$T/tracing_on"
+	: >"$T/trace"
+	echo 'vfs_* ksys_*' >"$T/set_ftrace_filter"
+	echo "   $(wc -l <"$T/set_ftrace_filter") functions in set_ftrace_filter"
+	echo function >"$T/current_tracer"
+	echo "   $(wc -l <"$T/enabled_functions") call sites patched (enabled_functions)"
+	echo 1 >"$T/tracing_on"
+	dd if=/proc/version of=/dev/null 2>/dev/null
+	echo 0 >"$T/tracing_on"
+	echo "== head of $T/trace"
+	head -n 30 "$T/trace"
+	echo nop >"$T/current_tracer"
+	echo >"$T/set_ftrace_filter"
+else
+	echo "== this kernel has no function tracer"
+fi
 
 ev=$T/events/sched/sched_switch/enable
 if [ ! -f "$ev" ]; then

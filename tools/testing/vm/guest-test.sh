@@ -9,7 +9,8 @@
 # are passed on to ftracetest-guest.sh.  The first shard (or an unsharded
 # run) also reports the layers that need one run per kernel:
 #   boot/banner     we booted our kernel and got this far;
-#   kunit/...       the KUnit suites that ran during boot.
+#   kunit/...       the KUnit suites that ran during boot;
+#   samples/...     the ftrace_ops API clients (ftrace-modules.sh).
 # The last shard (or an unsharded run) runs trace-cmd and perf against the
 # kernel (tools-test.sh, tools/...).
 # Then it runs its share of upstream's ftracetest (with our own cases in
@@ -31,6 +32,7 @@ if [ "$first" = 1 ]; then
 		echo "TEST-RESULT boot/banner FAIL no 'Linux version' in /proc/version"
 	fi
 	/opt/vm/kunit-results.sh
+	/opt/vm/ftrace-modules.sh
 fi
 if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 	/opt/vm/tools-test.sh

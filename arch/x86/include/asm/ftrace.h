@@ -3,13 +3,125 @@
  * Copyright (C) 2026 The ftrace clean-room authors
  *
  * x86 function tracing: the __fentry__ call site gcc emits with -pg
- * -mfentry.
+ * -mfentry, and what the generic code needs to patch it.
  * Also read under __ASSEMBLY__ and by asm-offsets (COMPILE_OFFSETS).
+ *
+ * A traced function starts with "endbr64" (under IBT) and then the 5-byte
+ * "call __fentry__"; __mcount_loc records the address of that call.  At
+ * boot every call becomes a 5-byte NOP; tracing a function turns it into
+ * "call ftrace_caller" or "call ftrace_regs_caller"
+ * (arch/x86/kernel/ftrace_64.S).
  */
 #ifndef _ASM_X86_FTRACE_H
 #define _ASM_X86_FTRACE_H
 
 #include <asm/ptrace.h>
+#include <asm/processor-flags.h>
+#include <asm/segment.h>
+
+#ifdef CONFIG_FUNCTION_TRACER
+#ifndef CC_USING_FENTRY
+# error "the function tracer needs gcc's -mfentry"
+#endif
+
+#define MCOUNT_ADDR		((unsigned long)(__fentry__))
+/* A call rel32, and the NOP that replaces it, are 5 bytes. */
+#define MCOUNT_INSN_SIZE	5
+
+#include <asm/ibt.h>
+/* The call follows the function's ENDBR, if it has one. */
+#define FTRACE_MCOUNT_MAX_OFFSET	ENDBR_INSN_SIZE
+
+/* The trampolines pass the ftrace_ops as the callback's third argument. */
+#define ARCH_SUPPORTS_FTRACE_OPS	1
+
+#ifndef __ASSEMBLY__
+
+static inline unsigned long ftrace_call_adjust(unsigned long addr)
+{
+	/* __mcount_loc holds the address of the call itself. */
+	return addr;
+}
+
+/*
+ * struct ftrace_regs is a struct pt_regs (<linux/ftrace_regs.h>).
+ * ftrace_caller fills in the argument registers, ip, sp and bp and
+ * leaves cs zero; ftrace_regs_caller fills in everything.  So a non-zero
+ * cs tells that the pt_regs is complete.
+ */
+#include <linux/ftrace_regs.h>
+
+static __always_inline struct pt_regs *
+arch_ftrace_get_regs(struct ftrace_regs *fregs)
+{
+	if (!arch_ftrace_regs(fregs)->regs.cs)
+		return NULL;
+	return &arch_ftrace_regs(fregs)->regs;
+}
+
+struct ftrace_regs;
+
+/* Complete a partial pt_regs enough for perf and the unwinder. */
+static __always_inline void arch_ftrace_partial_regs(struct pt_regs *regs)
+{
+	regs->flags |= X86_EFLAGS_FIXED;
+	regs->cs = __KERNEL_CS;
+}
+
+#define arch_ftrace_partial_regs arch_ftrace_partial_regs
+
+/* What perf needs of @fregs to unwind from it, in @regs. */
+static __always_inline void arch_ftrace_fill_perf_regs(struct ftrace_regs *fregs,
+						       struct pt_regs *regs)
+{
+	regs->ip = arch_ftrace_regs(fregs)->regs.ip;
+	regs->sp = arch_ftrace_regs(fregs)->regs.sp;
+	regs->cs = __KERNEL_CS;
+	regs->flags = 0;
+}
+
+#define arch_ftrace_fill_perf_regs arch_ftrace_fill_perf_regs
+
+/*
+ * Both trampolines return to regs.ip, so a callback may redirect the
+ * traced function (live patching) through this.
+ */
+static __always_inline void
+ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs, unsigned long ip)
+{
+	arch_ftrace_regs(fregs)->regs.ip = ip;
+}
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+struct dyn_arch_ftrace {
+	/* x86 needs nothing beyond the call site's address. */
+};
+
+/*
+ * A dyn_ftrace record keeps a call site's address in 32 bits.  x86-64
+ * kernel text, the kernel image's and the modules', is linked and
+ * loaded in the top 2 GiB of the address space (-mcmodel=kernel), so
+ * the address is the sign extension of its low 32 bits.
+ */
+static inline u32 ftrace_rec_ip_pack(unsigned long ip)
+{
+	return (u32)ip;
+}
+
+static inline unsigned long ftrace_rec_ip_unpack(u32 ip)
+{
+	return (unsigned long)(long)(s32)ip;
+}
+
+/* Can @ip be packed?  Only kernel text in the top 2 GiB can. */
+static inline bool ftrace_rec_ip_packable(unsigned long ip)
+{
+	return ftrace_rec_ip_unpack(ftrace_rec_ip_pack(ip)) == ip;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+#endif /* !__ASSEMBLY__ */
+#endif /* CONFIG_FUNCTION_TRACER */
 
 #ifndef __ASSEMBLY__
 

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The x86-64 function tracing entry points.
+ *
+ * __fentry__:  what gcc's "call __fentry__" reaches before ftrace_init()
+ *              has turned the calls into NOPs (and in any object that is
+ *              never patched): it returns at once.
+ * ftrace_caller, ftrace_regs_caller:  the trampolines a traced function's
+ *              patched call enters.  Both build a struct pt_regs (which
+ *              is struct ftrace_regs on x86) below the return address and
+ *              call the callback as
+ *
+ *                func(ip, parent_ip, op, fregs)
+ *
+ *              with ip the address of the patched call, parent_ip the
+ *              traced function's return address, op function_trace_op.
+ *              ftrace_caller saves what a callback may read of a function
+ *              entry (the argument registers, rax, ip, sp, bp) and leaves
+ *              cs zero; ftrace_regs_caller saves every register, flags and
+ *              the segment selectors, and reloads all general registers
+ *              afterwards, for FTRACE_OPS_FL_SAVE_REGS callbacks.  Both
+ *              return to regs->ip, which a callback may have changed.
+ * ftrace_call, ftrace_regs_call:  the "call" in each trampoline that
+ *              ftrace_update_ftrace_func() patches to the callback in
+ *              force (ftrace_stub when none).
+ * ftrace_stub: a callback that does nothing.
+ *
+ * Mitigations: the trampolines return through RET (the return thunk);
+ * they make no indirect calls.  With call depth tracking, neither the
+ * patched call into a trampoline nor the patched call out of it goes
+ * through a call thunk, so each accounts for itself with
+ * CALL_DEPTH_ACCOUNT before the RET that will pop it.
+ */
+
+#include <linux/export.h>
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+#include <linux/objtool.h>
+#include <asm/ptrace.h>
+#include <asm/segment.h>
+#include <asm/ftrace.h>
+#include <asm/nospec-branch.h>
+
+/*
+ * On entry to a trampoline:
+ *   0(%rsp)  return address into the traced function (its call site + 5)
+ *   8(%rsp)  the traced function's own return address (parent_ip)
+ * The trampolines put a struct pt_regs of FRAME_SIZE bytes below that,
+ * so the two sit at FRAME_SIZE(%rsp) and FRAME_SIZE+8(%rsp).
+ */
+#define RET_ADDR	FRAME_SIZE
+#define PARENT_ADDR	(FRAME_SIZE + 8)
+
+	.code64
+	.section .text, "ax"
+
+SYM_FUNC_START(__fentry__)
+	CALL_DEPTH_ACCOUNT
+	RET
+SYM_FUNC_END(__fentry__)
+EXPORT_SYMBOL(__fentry__)
+
+SYM_TYPED_FUNC_START(ftrace_stub)
+	RET
+SYM_FUNC_END(ftrace_stub)
+
+/*
+ * Save what every callback may need: the six argument registers, rax
+ * (the vector count of a varargs call), r10, bp; regs->ip is the return
+ * address into the traced function and regs->sp its stack pointer at
+ * entry.  Then load the callback's four arguments.
+ */
+.macro ftrace_save_args
+	subq	$FRAME_SIZE, %rsp
+	movq	%rax, RAX(%rsp)
+	movq	%rcx, RCX(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rsi, RSI(%rsp)
+	movq	%rdi, RDI(%rsp)
+	movq	%r8, R8(%rsp)
+	movq	%r9, R9(%rsp)
+	movq	%r10, R10(%rsp)
+	movq	%rbp, RBP(%rsp)
+	movq	RET_ADDR(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
+	leaq	PARENT_ADDR(%rsp), %rsi
+	movq	%rsi, RSP(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
+.endm
+
+/* The callback's arguments; clobbers rdi, rsi, rdx, rcx. */
+.macro ftrace_load_callback_args
+	movq	RIP(%rsp), %rdi
+	subq	$MCOUNT_INSN_SIZE, %rdi
+	movq	PARENT_ADDR(%rsp), %rsi
+	movq	function_trace_op(%rip), %rdx
+	movq	%rsp, %rcx
+.endm
+
+/*
+ * Reload the argument registers, rax, r10 and bp, put regs->ip where the
+ * return address was and pop the frame.  r11 is free: the traced
+ * function has not run yet and r11 carries nothing into a function.
+ */
+.macro ftrace_restore_args_and_return
+	movq	RBP(%rsp), %rbp
+	movq	R10(%rsp), %r10
+	movq	R9(%rsp), %r9
+	movq	R8(%rsp), %r8
+	movq	RDI(%rsp), %rdi
+	movq	RSI(%rsp), %rsi
+	movq	RDX(%rsp), %rdx
+	movq	RCX(%rsp), %rcx
+	movq	RAX(%rsp), %rax
+	movq	RIP(%rsp), %r11
+	movq	%r11, RET_ADDR(%rsp)
+	addq	$FRAME_SIZE, %rsp
+	RET
+.endm
+
+SYM_FUNC_START(ftrace_caller)
+	CALL_DEPTH_ACCOUNT
+	ftrace_save_args
+	/* Not a complete pt_regs: arch_ftrace_get_regs() tests cs. */
+	movq	$0, CS(%rsp)
+	ftrace_load_callback_args
+	CALL_DEPTH_ACCOUNT
+SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	call	ftrace_stub
+	ftrace_restore_args_and_return
+SYM_FUNC_END(ftrace_caller)
+
+SYM_FUNC_START(ftrace_regs_caller)
+	CALL_DEPTH_ACCOUNT
+	ftrace_save_args
+	movq	%rbx, RBX(%rsp)
+	movq	%r11, R11(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r15, R15(%rsp)
+	pushfq
+	popq	%rax
+	movq	%rax, EFLAGS(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	ftrace_load_callback_args
+	CALL_DEPTH_ACCOUNT
+SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	call	ftrace_stub
+	/* A SAVE_REGS callback may have changed any register. */
+	movq	R15(%rsp), %r15
+	movq	R14(%rsp), %r14
+	movq	R13(%rsp), %r13
+	movq	R12(%rsp), %r12
+	movq	RBX(%rsp), %rbx
+	ftrace_restore_args_and_return
+SYM_FUNC_END(ftrace_regs_caller)

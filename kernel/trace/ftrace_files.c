@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The function tracer's tracefs files.
+ *
+ * Top level only:
+ *   available_filter_functions        every traceable function, one a
+ *                                     line ("name" or "name [module]")
+ *   available_filter_functions_addrs  the same, each after its call
+ *                                     site's address
+ *   enabled_functions                 the functions traced now, with the
+ *                                     number of ops tracing each and
+ *                                     R (pt_regs), I (IPMODIFY),
+ *                                     M (was IPMODIFY-traced)
+ *   touched_functions                 the same for every function some
+ *                                     ops traced since boot
+ *   dyn_ftrace_total_info             records, bytes per record, memory,
+ *                                     ftrace_init()'s time
+ * Per instance (ftrace_create_filter_files()):
+ *   set_ftrace_filter, set_ftrace_notrace  the instance's function
+ *                                     tracer filters (ftrace_hash.c has
+ *                                     the language)
+ *   set_ftrace_pid, set_ftrace_notrace_pid  its tasks (ftrace_pid.c)
+ * set_ftrace_filter also takes and lists function commands
+ * (ftrace_probe.c).
+ *
+ * A filter file opened for writing edits a private copy of the hash in
+ * force (or an empty one when opened with O_TRUNC), word by word as they
+ * arrive; the copy is put in force when the file is closed.  A word that
+ * names no function fails its write with -EINVAL and the close then
+ * changes nothing.
+ */
+
+#include <linux/kallsyms.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+#include <linux/module.h>
+#include <linux/ctype.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+
+#include "trace.h"
+#include "ftrace_internal.h"
+
+/* --- available_filter_functions, enabled_functions, ... ------------------ */
+
+enum ftrace_list_kind {
+	FTRACE_LIST_AVAILABLE,
+	FTRACE_LIST_ADDRS,
+	FTRACE_LIST_ENABLED,
+	FTRACE_LIST_TOUCHED,
+};
+
+/* The record at position @pos (counting every record).  ftrace_lock. */
+static struct dyn_ftrace *ftrace_rec_at(loff_t pos)
+{
+	struct ftrace_rec_group *g;
+
+	for_each_ftrace_group(g) {
+		if (pos < g->count)
+			return &g->recs[pos];
+		pos -= g->count;
+	}
+	return NULL;
+}
+
+static void *ftrace_list_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&ftrace_lock);
+	return ftrace_rec_at(*pos);
+}
+
+static void *ftrace_list_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return ftrace_rec_at(*pos);
+}
+
+static void ftrace_list_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&ftrace_lock);
+}
+
+static int ftrace_list_show(struct seq_file *m, void *v)
+{
+	enum ftrace_list_kind kind = (uintptr_t)m->private;
+	struct dyn_ftrace *rec = v;
+	char name[KSYM_NAME_LEN];
+	struct module *mod;
+
+	if (rec->flags & FTRACE_FL_FREED || ftrace_func_name(rec, name))
+		return SEQ_SKIP;
+	if (kind == FTRACE_LIST_ENABLED && !(rec->flags & FTRACE_FL_ENABLED))
+		return SEQ_SKIP;
+	if (kind == FTRACE_LIST_TOUCHED && !(rec->flags & FTRACE_FL_TOUCHED))
+		return SEQ_SKIP;
+
+	if (kind == FTRACE_LIST_ADDRS)
+		seq_printf(m, "%lx ", ftrace_rec_ip(rec));
+	seq_puts(m, name);
+	mod = ftrace_rec_module(rec);
+	if (mod)
+		seq_printf(m, " [%s]", mod->name);
+	if (kind == FTRACE_LIST_ENABLED || kind == FTRACE_LIST_TOUCHED)
+		seq_printf(m, " (%u)%s%s%s\ttramp: %ps",
+			   ftrace_rec_count(rec),
+			   rec->flags & FTRACE_FL_REGS ? " R" : "  ",
+			   rec->flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
+			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ",
+			   (void *)ftrace_get_addr_new(rec));
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations ftrace_list_sops = {
+	.start	= ftrace_list_start,
+	.next	= ftrace_list_next,
+	.stop	= ftrace_list_stop,
+	.show	= ftrace_list_show,
+};
+
+static int ftrace_list_open(struct inode *inode, struct file *file)
+{
+	struct seq_file *m;
+	int ret;
+
+	ret = tracing_check_open(NULL);
+	if (ret)
+		return ret;
+	ret = seq_open(file, &ftrace_list_sops);
+	if (ret)
+		return ret;
+	m = file->private_data;
+	m->private = inode->i_private;
+	return 0;
+}
+
+static const struct file_operations ftrace_list_fops = {
+	.open		= ftrace_list_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+static int ftrace_total_show(struct seq_file *m, void *v)
+{
+	unsigned long n;
+
+	guard(mutex)(&ftrace_lock);
+	n = ftrace_nr_records();
+	seq_printf(m, "%lu records of %zu bytes: %lu KiB in %lu groups\n",
+		   n, sizeof(struct dyn_ftrace),
+		   (unsigned long)DIV_ROUND_UP(n * sizeof(struct dyn_ftrace),
+					       1024),
+		   ftrace_nr_groups());
+	seq_printf(m, "ftrace_init: %llu us, %llu cycles\n",
+		   ftrace_init_usecs(), ftrace_init_cycle_count());
+	return 0;
+}
+
+static int ftrace_total_open(struct inode *inode, struct file *file)
+{
+	int ret = tracing_check_open(NULL);
+
+	return ret ? ret : single_open(file, ftrace_total_show, NULL);
+}
+
+static const struct file_operations ftrace_total_fops = {
+	.open		= ftrace_total_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/* --- set_ftrace_filter, set_ftrace_notrace ----------------------------- */
+
+/**
+ * struct ftrace_filter_file - an open set_ftrace_filter or _notrace
+ * @tr:     the instance (a reference is held while open)
+ * @ops:    the ops whose hash it edits
+ * @filter: the filter hash (true) or the notrace hash
+ * @hash:   the private copy being edited (writers)
+ * @failed: a write failed: the close changes nothing
+ * @word:   a word not finished by white space yet
+ * @len:    its length
+ * @ips:    the functions shown (readers), sorted
+ * @nr_ips: how many
+ */
+struct ftrace_filter_file {
+	struct trace_array	*tr;
+	struct ftrace_ops	*ops;
+	bool			filter;
+	struct ftrace_hash	*hash;
+	bool			failed;
+	char			word[KSYM_NAME_LEN + MODULE_NAME_LEN + 8];
+	unsigned int		len;
+	unsigned long		*ips;
+	unsigned int		nr_ips;
+};
+
+static int ftrace_ulong_cmp(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Snapshot the functions of @hash for reading.  ftrace_lock. */
+static int ftrace_filter_snapshot(struct ftrace_filter_file *ff,
+				  struct ftrace_hash *hash)
+{
+	struct ftrace_func_entry *e;
+	int b;
+
+	if (ftrace_hash_empty(hash))
+		return 0;
+	ff->ips = kvcalloc(hash->count, sizeof(*ff->ips), GFP_KERNEL);
+	if (!ff->ips)
+		return -ENOMEM;
+	for (b = 0; b < (1 << hash->size_bits); b++)
+		hlist_for_each_entry(e, &hash->buckets[b], hlist)
+			if (e->ip && ff->nr_ips < hash->count)
+				ff->ips[ff->nr_ips++] = e->ip;
+	sort(ff->ips, ff->nr_ips, sizeof(*ff->ips), ftrace_ulong_cmp, NULL);
+	return 0;
+}
+
+/* After the functions, set_ftrace_filter lists the function commands. */
+#define FTRACE_PROBES_TOKEN	((void *)2)
+
+static void *ftrace_filter_start(struct seq_file *m, loff_t *pos)
+{
+	struct ftrace_filter_file *ff = m->private;
+	/* An empty filter shows one line; an empty notrace, none. */
+	loff_t n = (!ff->nr_ips && ff->filter) ? 1 : ff->nr_ips;
+
+	if (*pos < n)
+		return ff->nr_ips ? &ff->ips[*pos] : SEQ_START_TOKEN;
+	if (*pos == n && ff->filter)
+		return FTRACE_PROBES_TOKEN;
+	return NULL;
+}
+
+static void *ftrace_filter_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return ftrace_filter_start(m, pos);
+}
+
+static void ftrace_filter_stop(struct seq_file *m, void *v)
+{
+}
+
+static int ftrace_filter_show(struct seq_file *m, void *v)
+{
+	struct ftrace_filter_file *ff = m->private;
+
+	if (v == SEQ_START_TOKEN) {
+		seq_puts(m, "#### all functions enabled ####\n");
+		return 0;
+	}
+	if (v == FTRACE_PROBES_TOKEN) {
+		guard(mutex)(&ftrace_lock);
+		ftrace_probe_show(ff->tr, m);
+		return 0;
+	}
+	seq_printf(m, "%ps\n", (void *)*(unsigned long *)v);
+	return 0;
+}
+
+static const struct seq_operations ftrace_filter_sops = {
+	.start	= ftrace_filter_start,
+	.next	= ftrace_filter_next,
+	.stop	= ftrace_filter_stop,
+	.show	= ftrace_filter_show,
+};
+
+static void ftrace_filter_file_free(struct ftrace_filter_file *ff)
+{
+	trace_array_put(ff->tr);
+	ftrace_hash_free(ff->hash);
+	kvfree(ff->ips);
+	kfree(ff);
+}
+
+static struct ftrace_hash *ftrace_cur_hash(struct ftrace_filter_file *ff)
+{
+	struct ftrace_ops_hash *fh = ff->ops->func_hash;
+
+	return rcu_dereference_protected(ff->filter ? fh->filter_hash :
+					 fh->notrace_hash,
+					 lockdep_is_held(&ftrace_lock));
+}
+
+static int ftrace_filter_open(struct inode *inode, struct file *file,
+			      bool filter)
+{
+	struct trace_array *tr = inode->i_private;
+	struct ftrace_filter_file *ff;
+	int ret;
+
+	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
+	if (!ff)
+		return -ENOMEM;
+	ret = tracing_check_open(tr);
+	if (ret) {
+		kfree(ff);
+		return ret;
+	}
+	ff->tr = tr;
+	ff->ops = tr->ops;
+	if (!ff->ops) {
+		ftrace_filter_file_free(ff);
+		return -ENODEV;
+	}
+	ff->filter = filter;
+
+	mutex_lock(&ftrace_lock);
+	if (file->f_mode & FMODE_WRITE) {
+		ff->hash = (file->f_flags & O_TRUNC) ? ftrace_hash_alloc(0) :
+			   ftrace_hash_copy(ftrace_cur_hash(ff));
+		ret = ff->hash ? 0 : -ENOMEM;
+	}
+	if (!ret && (file->f_mode & FMODE_READ))
+		ret = ftrace_filter_snapshot(ff, ftrace_cur_hash(ff));
+	mutex_unlock(&ftrace_lock);
+
+	if (!ret && (file->f_mode & FMODE_READ)) {
+		ret = seq_open(file, &ftrace_filter_sops);
+		if (!ret)
+			((struct seq_file *)file->private_data)->private = ff;
+	} else if (!ret) {
+		file->private_data = ff;
+	}
+	if (ret)
+		ftrace_filter_file_free(ff);
+	return ret;
+}
+
+static int ftrace_filter_open_filter(struct inode *inode, struct file *file)
+{
+	return ftrace_filter_open(inode, file, true);
+}
+
+static int ftrace_filter_open_notrace(struct inode *inode, struct file *file)
+{
+	return ftrace_filter_open(inode, file, false);
+}
+
+static struct ftrace_filter_file *ftrace_filter_file(struct file *file)
+{
+	if (file->f_mode & FMODE_READ)
+		return ((struct seq_file *)file->private_data)->private;
+	return file->private_data;
+}
+
+/*
+ * Apply the word collected so far: a function command at once, anything
+ * else to the private hash.
+ */
+static int ftrace_filter_apply_word(struct ftrace_filter_file *ff)
+{
+	int ret;
+
+	if (!ff->len)
+		return 0;
+	ff->word[ff->len] = '\0';
+	ff->len = 0;
+	if (ff->filter && ftrace_probe_is_command(ff->word))
+		return ftrace_probe_apply(ff->tr, ff->word);
+	mutex_lock(&ftrace_lock);
+	ret = ftrace_hash_apply_pattern(ff->hash, ff->word);
+	mutex_unlock(&ftrace_lock);
+	return ret < 0 ? ret : 0;
+}
+
+static ssize_t ftrace_filter_write(struct file *file, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct ftrace_filter_file *ff = ftrace_filter_file(file);
+	size_t i;
+	char c;
+	int ret;
+
+	if (!ff->hash)
+		return -EBADF;
+	for (i = 0; i < cnt; i++) {
+		if (get_user(c, ubuf + i))
+			return -EFAULT;
+		if (!isspace(c) && c) {
+			if (ff->len >= sizeof(ff->word) - 1) {
+				ret = -EINVAL;
+				goto fail;
+			}
+			ff->word[ff->len++] = c;
+			continue;
+		}
+		ret = ftrace_filter_apply_word(ff);
+		if (ret)
+			goto fail;
+	}
+	*ppos += cnt;
+	return cnt;
+fail:
+	ff->failed = true;
+	ff->len = 0;
+	return ret;
+}
+
+static int ftrace_filter_release(struct inode *inode, struct file *file)
+{
+	struct ftrace_filter_file *ff = ftrace_filter_file(file);
+	struct ftrace_ops *ops = ff->ops;
+
+	if (ff->hash && !ff->failed && !ftrace_filter_apply_word(ff)) {
+		mutex_lock(&ops->func_hash->regex_lock);
+		mutex_lock(&ftrace_lock);
+		/* The hash goes to the ops, whatever the result. */
+		ftrace_ops_set_hash(ops, ff->hash, ff->filter);
+		ff->hash = NULL;
+		mutex_unlock(&ftrace_lock);
+		mutex_unlock(&ops->func_hash->regex_lock);
+	}
+	if (file->f_mode & FMODE_READ)
+		seq_release(inode, file);
+	ftrace_filter_file_free(ff);
+	return 0;
+}
+
+static loff_t ftrace_filter_lseek(struct file *file, loff_t offset, int whence)
+{
+	if (file->f_mode & FMODE_READ)
+		return seq_lseek(file, offset, whence);
+	/* A writer's position means nothing. */
+	file->f_pos = 0;
+	return 0;
+}
+
+/* set_ftrace_filter and set_ftrace_notrace differ only in how they open. */
+#define FTRACE_FILTER_FOPS(open_fn) {		\
+	.open		= open_fn,		\
+	.read		= seq_read,		\
+	.write		= ftrace_filter_write,	\
+	.llseek		= ftrace_filter_lseek,	\
+	.release	= ftrace_filter_release,	\
+}
+
+static const struct file_operations ftrace_filter_fops =
+	FTRACE_FILTER_FOPS(ftrace_filter_open_filter);
+static const struct file_operations ftrace_notrace_fops =
+	FTRACE_FILTER_FOPS(ftrace_filter_open_notrace);
+
+/**
+ * ftrace_create_filter_files - create an instance's function tracer files
+ * @tr:     the instance (its ops from ftrace_allocate_ftrace_ops())
+ * @parent: its tracefs directory
+ *
+ * set_ftrace_filter, set_ftrace_notrace, set_ftrace_pid and
+ * set_ftrace_notrace_pid.
+ */
+void ftrace_create_filter_files(struct trace_array *tr, struct dentry *parent)
+{
+	trace_create_file("set_ftrace_filter", TRACE_MODE_WRITE, parent, tr,
+			  &ftrace_filter_fops);
+	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, parent, tr,
+			  &ftrace_notrace_fops);
+	ftrace_create_pid_files(tr, parent);
+}
+
+static __init int ftrace_init_tracefs(void)
+{
+	if (tracing_disabled || ftrace_disabled || !tracefs_initialized())
+		return 0;
+	trace_create_file("available_filter_functions", TRACE_MODE_READ, NULL,
+			  (void *)FTRACE_LIST_AVAILABLE, &ftrace_list_fops);
+	trace_create_file("available_filter_functions_addrs", TRACE_MODE_READ,
+			  NULL, (void *)FTRACE_LIST_ADDRS, &ftrace_list_fops);
+	trace_create_file("enabled_functions", TRACE_MODE_READ, NULL,
+			  (void *)FTRACE_LIST_ENABLED, &ftrace_list_fops);
+	trace_create_file("touched_functions", TRACE_MODE_READ, NULL,
+			  (void *)FTRACE_LIST_TOUCHED, &ftrace_list_fops);
+	trace_create_file("dyn_ftrace_total_info", TRACE_MODE_READ, NULL,
+			  NULL, &ftrace_total_fops);
+	if (global_trace.ops)
+		ftrace_create_filter_files(&global_trace, NULL);
+	return 0;
+}
+fs_initcall(ftrace_init_tracefs);

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The dynamic function tracer's private interface, shared by
+ *   ftrace_records.c  the call site records (dyn_ftrace) of vmlinux and
+ *                     of each module, ftrace_init(), the module hooks;
+ *   ftrace_hash.c     sets of functions, and the filter language that
+ *                     fills them;
+ *   ftrace_ops.c      registering ops, the callbacks' fast path, the
+ *                     ftrace_set_*() API, ftrace_enabled;
+ *   ftrace_update.c   deciding what each call site should call, and
+ *                     driving the architecture's patching;
+ *   ftrace_files.c    the tracefs files.
+ *
+ * Locking, outer to inner:
+ *   ftrace_ops_hash::regex_lock  the editors of one ops' filters.
+ *   ftrace_lock (mutex)  the registered ops list, every ops' filters in
+ *                        force, the record groups list and every record's
+ *                        flags, ftrace_enabled, the patching itself.
+ *   text_mutex           taken by the architecture while it patches.
+ * The callbacks' path takes no lock: it walks the ops list and reads
+ * hashes under preempt_disable(); lists and hashes are published with
+ * rcu_assign_pointer() and freed after a grace period.
+ */
+#ifndef _KERNEL_TRACE_FTRACE_INTERNAL_H
+#define _KERNEL_TRACE_FTRACE_INTERNAL_H
+
+#include <linux/ftrace.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+
+extern struct mutex ftrace_lock;
+
+/* Records of freed text: out of every lookup and update for good. */
+#define FTRACE_FL_FREED		BIT(21)
+
+/*
+ * The registered ops, newest first, ending in ftrace_list_end (never
+ * NULL).  RCU; changed under ftrace_lock.  An ops that leaves is not
+ * freed until every CPU and task is out of the callbacks.
+ */
+extern struct ftrace_ops __rcu *ftrace_ops_list;
+extern struct ftrace_ops ftrace_list_end;
+
+/* Set for good when patching failed: function tracing stays off. */
+extern bool ftrace_disabled;
+
+/* --- records (ftrace_records.c) ------------------------------------------ */
+
+/**
+ * struct ftrace_rec_group - the call sites of vmlinux or of one module
+ * @list:  in ftrace_rec_groups (RCU; changed under ftrace_lock)
+ * @mod:   the module, NULL for vmlinux
+ * @start: the lowest call site address
+ * @end:   the highest call site address
+ * @count: number of records
+ * @recs:  the records, sorted by address
+ */
+struct ftrace_rec_group {
+	struct list_head	list;
+	struct module		*mod;
+	unsigned long		start;
+	unsigned long		end;
+	unsigned int		count;
+	struct dyn_ftrace	recs[];
+};
+
+extern struct list_head ftrace_rec_groups;
+
+/* vmlinux's call sites (the linker script's MCOUNT_REC()). */
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
+
+/* Walk the groups; ftrace_lock or RCU. */
+#define for_each_ftrace_group(g) \
+	list_for_each_entry_rcu(g, &ftrace_rec_groups, list, \
+				lockdep_is_held(&ftrace_lock))
+
+struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
+struct module *ftrace_rec_module(struct dyn_ftrace *rec);
+unsigned long ftrace_nr_records(void);
+unsigned long ftrace_nr_groups(void);
+u64 ftrace_init_usecs(void);
+u64 ftrace_init_cycle_count(void);
+
+/* --- hashes (ftrace_hash.c) --------------------------------------------- */
+
+/**
+ * struct ftrace_hash - a set of call site addresses
+ * @size_bits: log2 of the number of buckets
+ * @buckets:   the buckets
+ * @count:     number of entries
+ * @rcu:       to free it after readers are gone
+ */
+struct ftrace_hash {
+	unsigned long		size_bits;
+	struct hlist_head	*buckets;
+	unsigned long		count;
+	struct rcu_head		rcu;
+};
+
+/* The shared empty hash: never freed, never written. */
+extern struct ftrace_hash ftrace_empty_hash;
+#define EMPTY_HASH	(&ftrace_empty_hash)
+
+static inline bool ftrace_hash_empty(struct ftrace_hash *hash)
+{
+	return !hash || !hash->count;
+}
+
+struct ftrace_hash *ftrace_hash_alloc(int size_bits);
+struct ftrace_hash *ftrace_hash_copy(struct ftrace_hash *src);
+void ftrace_hash_free(struct ftrace_hash *hash);
+void ftrace_hash_free_rcu(struct ftrace_hash *hash);
+struct ftrace_func_entry *ftrace_hash_find(struct ftrace_hash *hash,
+					   unsigned long ip);
+int ftrace_hash_add(struct ftrace_hash *hash, unsigned long ip);
+int ftrace_hash_add_data(struct ftrace_hash *hash, unsigned long ip,
+			 unsigned long data);
+void ftrace_hash_remove(struct ftrace_hash *hash, unsigned long ip);
+
+/* Is @ip in @hash?  Lockless for readers with preemption disabled. */
+bool ftrace_hash_contains(struct ftrace_hash *hash, unsigned long ip);
+
+int ftrace_hash_apply_pattern(struct ftrace_hash *hash, char *pattern);
+/* Called for each match; a non-zero return stops the walk. */
+typedef int (*ftrace_match_fn)(unsigned long ip, void *data);
+int ftrace_match_functions(const char *glob, const char *module,
+			   ftrace_match_fn fn, void *data);
+int ftrace_func_name(struct dyn_ftrace *rec, char *buf);
+
+/* --- ops (ftrace_ops.c) ------------------------------------------------- */
+
+/* The ops of the top-level function tracer, also ftrace_set_global_*(). */
+extern struct ftrace_ops global_ops;
+
+/* Does @ops trace @ip now?  Lockless, with preemption disabled. */
+bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
+
+/*
+ * Replace @ops' filter (@filter true) or notrace hash by @hash, which the
+ * call takes over, and update the call sites.  ftrace_lock.
+ */
+int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
+			bool filter);
+void ftrace_ops_init(struct ftrace_ops *ops);
+bool ftrace_ops_registered(struct ftrace_ops *ops);
+
+/* --- function commands (ftrace_probe.c) -------------------------------- */
+
+struct trace_array;
+struct seq_file;
+bool ftrace_probe_is_command(const char *word);
+int ftrace_probe_apply(struct trace_array *tr, char *word);
+void ftrace_probe_show(struct trace_array *tr, struct seq_file *m);
+void ftrace_probe_release(struct trace_array *tr);
+
+/* --- updates (ftrace_update.c) ------------------------------------------ */
+
+/*
+ * Recount every record's ops and bring the call sites and the
+ * trampolines' callback in line.  ftrace_lock.
+ */
+int ftrace_update_all(void);
+/* Recount @rec alone from the registered ops.  ftrace_lock. */
+void ftrace_account_rec(struct dyn_ftrace *rec);
+/* The callback the trampolines should call now.  ftrace_lock. */
+void ftrace_choose_trace_func(void);
+extern ftrace_func_t ftrace_trace_function;
+
+#endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The call site records.
+ *
+ * The compiler (or objtool) lists the address of every "call __fentry__"
+ * in a __mcount_loc table: vmlinux's is read by ftrace_init() at boot,
+ * each module's by ftrace_module_init() when it is loaded.  Each table
+ * becomes one struct ftrace_rec_group: an array of 8-byte struct
+ * dyn_ftrace sorted by address, so that finding the record of an address
+ * is a binary search within the group whose range holds it.  The call
+ * sites are turned into NOPs as their records are made, while the text
+ * is still writable.
+ *
+ * A module's records stay DISABLED, out of every update, until
+ * ftrace_module_enable(), when its text is final; they go with
+ * ftrace_release_mod().  Records of init text that is freed are marked
+ * FREED and DISABLED for good.
+ */
+
+#include <linux/kallsyms.h>
+#include <linux/bsearch.h>
+#include <linux/module.h>
+#include <linux/sched/clock.h>
+#include <linux/timex.h>
+#include <linux/sort.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <asm/sections.h>
+
+#include "ftrace_internal.h"
+
+/* ftrace_lock: see ftrace_internal.h. */
+DEFINE_MUTEX(ftrace_lock);
+
+/* Record groups, vmlinux's first.  RCU; changed under ftrace_lock. */
+LIST_HEAD(ftrace_rec_groups);
+
+bool ftrace_disabled;
+
+static unsigned long ftrace_records_total;	/* ftrace_lock */
+static unsigned long ftrace_groups_total;	/* ftrace_lock */
+/*
+ * How long ftrace_init() took.  The scheduler clock may not run yet that
+ * early in boot (it reads 0 then), so the CPU's cycle counter is kept too.
+ */
+static u64 ftrace_init_ns;
+static u64 ftrace_init_cycles;
+
+static int ftrace_rec_cmp(const void *a, const void *b)
+{
+	const struct dyn_ftrace *x = a, *y = b;
+	unsigned long ix = ftrace_rec_ip(x), iy = ftrace_rec_ip(y);
+
+	if (ix < iy)
+		return -1;
+	return ix > iy;
+}
+
+/*
+ * Make the records of one __mcount_loc table, NOP their call sites, and
+ * return the group (not yet listed), or NULL.  A module's records start
+ * DISABLED.
+ */
+static struct ftrace_rec_group *ftrace_make_group(struct module *mod,
+						  unsigned long *start,
+						  unsigned long *end)
+{
+	struct ftrace_rec_group *g;
+	unsigned long *p, ip;
+	unsigned int n = 0;
+	bool sorted = true;
+	int ret;
+
+	if (end <= start)
+		return NULL;
+	g = kvzalloc(struct_size(g, recs, end - start), GFP_KERNEL);
+	if (!g)
+		return NULL;
+	g->mod = mod;
+
+	for (p = start; p < end; p++) {
+		/* Entries of discarded sections are zero. */
+		if (!*p)
+			continue;
+		ip = ftrace_call_adjust(*p);
+		if (WARN_ONCE(!ftrace_rec_ip_packable(ip),
+			      "ftrace: call site %pS out of range\n", (void *)ip))
+			continue;
+		g->recs[n].ip32 = ftrace_rec_ip_pack(ip);
+		g->recs[n].flags = mod ? FTRACE_FL_DISABLED : 0;
+		if (n && ftrace_rec_ip(&g->recs[n - 1]) > ip)
+			sorted = false;
+		n++;
+	}
+	g->count = n;
+	if (!n) {
+		kvfree(g);
+		return NULL;
+	}
+	/* scripts/sorttable sorted vmlinux's table; modules' are not. */
+	if (!sorted)
+		sort(g->recs, n, sizeof(g->recs[0]), ftrace_rec_cmp, NULL);
+	g->start = ftrace_rec_ip(&g->recs[0]);
+	g->end = ftrace_rec_ip(&g->recs[n - 1]);
+
+	if (!ftrace_need_init_nop())
+		return g;
+	for (n = 0; n < g->count; n++) {
+		ret = ftrace_init_nop(mod, &g->recs[n]);
+		if (ret) {
+			ftrace_bug_type = FTRACE_BUG_INIT;
+			ftrace_bug(ret, &g->recs[n]);
+			kvfree(g);
+			return NULL;
+		}
+	}
+	return g;
+}
+
+static void ftrace_add_group(struct ftrace_rec_group *g)
+{
+	list_add_tail_rcu(&g->list, &ftrace_rec_groups);
+	ftrace_records_total += g->count;
+	ftrace_groups_total++;
+}
+
+/**
+ * ftrace_init - record vmlinux's call sites and turn them into NOPs
+ *
+ * Called once by start_kernel() on the boot CPU with interrupts off,
+ * before any other CPU or task runs: no lock is needed, and the kernel
+ * text is still writable.
+ */
+void __init ftrace_init(void)
+{
+	struct ftrace_rec_group *g;
+	cycles_t c0 = get_cycles();
+	u64 t0 = sched_clock();
+
+	if (ftrace_dyn_arch_init()) {
+		ftrace_disabled = true;
+		return;
+	}
+	g = ftrace_make_group(NULL, __start_mcount_loc, __stop_mcount_loc);
+	if (!g) {
+		pr_warn("ftrace: no call sites recorded: function tracing off\n");
+		ftrace_disabled = true;
+		return;
+	}
+	ftrace_add_group(g);
+	ftrace_init_ns = sched_clock() - t0;
+	ftrace_init_cycles = get_cycles() - c0;
+	pr_info("ftrace: %u call sites of vmlinux turned into NOPs in %llu us, %llu cycles; %zu bytes per record, %lu KiB\n",
+		g->count, div_u64(ftrace_init_ns, NSEC_PER_USEC),
+		ftrace_init_cycles, sizeof(struct dyn_ftrace),
+		(unsigned long)(struct_size(g, recs, g->count) >> 10));
+}
+
+/**
+ * ftrace_module_init - record a module's call sites and NOP them
+ * @mod: the module, its text still writable
+ */
+void ftrace_module_init(struct module *mod)
+{
+	struct ftrace_rec_group *g;
+
+	if (ftrace_disabled || !mod->num_ftrace_callsites)
+		return;
+	g = ftrace_make_group(mod, mod->ftrace_callsites,
+			      mod->ftrace_callsites + mod->num_ftrace_callsites);
+	if (!g)
+		return;
+	guard(mutex)(&ftrace_lock);
+	ftrace_add_group(g);
+}
+
+static struct ftrace_rec_group *ftrace_mod_group(struct module *mod)
+{
+	struct ftrace_rec_group *g;
+
+	lockdep_assert_held(&ftrace_lock);
+	for_each_ftrace_group(g)
+		if (g->mod == mod)
+			return g;
+	return NULL;
+}
+
+/**
+ * ftrace_module_enable - let the registered ops trace a module coming live
+ * @mod: the module, its text now read-only and executable
+ */
+void ftrace_module_enable(struct module *mod)
+{
+	struct ftrace_rec_group *g;
+	struct dyn_ftrace *rec;
+
+	guard(mutex)(&ftrace_lock);
+	g = ftrace_mod_group(mod);
+	if (!g || ftrace_disabled)
+		return;
+	for (rec = g->recs; rec < g->recs + g->count; rec++)
+		rec->flags &= ~FTRACE_FL_DISABLED;
+	ftrace_update_all();
+}
+
+/* Forget @ip in every registered ops' hashes: its text is going away. */
+static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
+{
+	struct ftrace_ops *ops = rcu_dereference_protected(ftrace_ops_list,
+						lockdep_is_held(&ftrace_lock));
+	struct ftrace_func_entry *e;
+	struct ftrace_hash *hash;
+	int i, b;
+
+	/*
+	 * The entries are zeroed in place, not removed, so that a filter
+	 * of only such functions does not become empty, which would mean
+	 * "every function".  A reader sees the old address or 0; no call
+	 * can come from the old address any more.
+	 */
+	for (; ops != &ftrace_list_end;
+	     ops = rcu_dereference_protected(ops->next,
+					     lockdep_is_held(&ftrace_lock))) {
+		for (i = 0; i < 2; i++) {
+			hash = rcu_dereference_protected(i ?
+					ops->func_hash->notrace_hash :
+					ops->func_hash->filter_hash,
+					lockdep_is_held(&ftrace_lock));
+			if (ftrace_hash_empty(hash))
+				continue;
+			for (b = 0; b < (1 << hash->size_bits); b++)
+				hlist_for_each_entry(e, &hash->buckets[b], hlist)
+					if (e->ip >= start && e->ip <= end)
+						WRITE_ONCE(e->ip, 0);
+		}
+	}
+}
+
+/**
+ * ftrace_release_mod - drop a module's records
+ * @mod: the module, going away (or failed to load)
+ */
+void ftrace_release_mod(struct module *mod)
+{
+	struct ftrace_rec_group *g;
+
+	scoped_guard(mutex, &ftrace_lock) {
+		g = ftrace_mod_group(mod);
+		if (!g)
+			return;
+		list_del_rcu(&g->list);
+		ftrace_records_total -= g->count;
+		ftrace_groups_total--;
+		ftrace_forget_ip_range(g->start, g->end);
+		/* Count the ops again without the module's functions. */
+		ftrace_update_all();
+	}
+	/* Lookups walk the groups under RCU. */
+	synchronize_rcu();
+	kvfree(g);
+}
+
+/* Retire the records in [start, end): that text is freed.  ftrace_lock. */
+static void ftrace_retire_range(unsigned long start, unsigned long end)
+{
+	struct ftrace_rec_group *g;
+	struct dyn_ftrace *rec;
+	unsigned long ip;
+
+	for_each_ftrace_group(g) {
+		if (g->end < start || g->start >= end)
+			continue;
+		for (rec = g->recs; rec < g->recs + g->count; rec++) {
+			ip = ftrace_rec_ip(rec);
+			if (ip < start || ip >= end)
+				continue;
+			rec->flags = FTRACE_FL_DISABLED | FTRACE_FL_FREED;
+		}
+	}
+	ftrace_forget_ip_range(start, end - 1);
+}
+
+/**
+ * ftrace_free_mem - forget the call sites of text about to be freed
+ * @mod:   the module the text belongs to (unused: the range says it all)
+ * @start: the text's start
+ * @end:   its end
+ */
+void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+	guard(mutex)(&ftrace_lock);
+	ftrace_retire_range((unsigned long)start, (unsigned long)end);
+}
+
+/**
+ * ftrace_free_init_mem - forget the call sites of vmlinux's init text
+ */
+void __init ftrace_free_init_mem(void)
+{
+	ftrace_free_mem(NULL, __init_begin, __init_end);
+}
+
+static int ftrace_ip_cmp(const void *key, const void *elt)
+{
+	unsigned long ip = *(const unsigned long *)key;
+	unsigned long rip = ftrace_rec_ip(elt);
+
+	if (ip < rip)
+		return -1;
+	return ip > rip;
+}
+
+/**
+ * ftrace_lookup_rec - the record of the call site at @ip
+ * @ip: an address
+ *
+ * Under ftrace_lock or rcu_read_lock().
+ *
+ * Return: the live record, or NULL.
+ */
+struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
+{
+	struct ftrace_rec_group *g;
+	struct dyn_ftrace *rec;
+
+	for_each_ftrace_group(g) {
+		if (ip < g->start || ip > g->end)
+			continue;
+		rec = bsearch(&ip, g->recs, g->count, sizeof(*rec),
+			      ftrace_ip_cmp);
+		if (rec && !(rec->flags & FTRACE_FL_FREED))
+			return rec;
+	}
+	return NULL;
+}
+
+/* The first live record in [start, end], or 0.  RCU or ftrace_lock. */
+static unsigned long ftrace_first_in_range(unsigned long start,
+					   unsigned long end)
+{
+	struct ftrace_rec_group *g;
+	struct dyn_ftrace *rec;
+	unsigned int lo, hi, mid;
+
+	for_each_ftrace_group(g) {
+		if (end < g->start || start > g->end)
+			continue;
+		/* The first record at or above start. */
+		lo = 0;
+		hi = g->count;
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			if (ftrace_rec_ip(&g->recs[mid]) < start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (rec = g->recs + lo; rec < g->recs + g->count; rec++) {
+			if (ftrace_rec_ip(rec) > end)
+				break;
+			if (!(rec->flags & FTRACE_FL_FREED))
+				return ftrace_rec_ip(rec);
+		}
+	}
+	return 0;
+}
+
+/**
+ * ftrace_location_range - a call site in [start, end]
+ * @start: first address
+ * @end:   last address
+ *
+ * Return: the address of a call site in the range, or 0.
+ */
+unsigned long ftrace_location_range(unsigned long start, unsigned long end)
+{
+	guard(rcu)();
+	return ftrace_first_in_range(start, end);
+}
+
+/**
+ * ftrace_location - the call site of the function at @ip
+ * @ip: a call site, or the address of a function
+ *
+ * Return: @ip if it is a call site; the call site of the function that
+ * starts at @ip; otherwise 0.
+ */
+unsigned long ftrace_location(unsigned long ip)
+{
+	unsigned long size, offset, loc;
+
+	loc = ftrace_location_range(ip, ip);
+	if (loc)
+		return loc;
+	if (!kallsyms_lookup_size_offset(ip, &size, &offset) || offset)
+		return 0;
+	loc = ftrace_location_range(ip, ip + size - 1);
+	/* Only the call at the entry (after an ENDBR) counts. */
+	if (loc - ip > FTRACE_MCOUNT_MAX_OFFSET)
+		return 0;
+	return loc;
+}
+
+/**
+ * ftrace_text_reserved - does [start, end] hold a call site?
+ * @start: first byte
+ * @end:   last byte
+ *
+ * Return: 1 if it does (others must not patch there), else 0.
+ */
+int ftrace_text_reserved(const void *start, const void *end)
+{
+	return !!ftrace_location_range((unsigned long)start,
+				       (unsigned long)end);
+}
+
+/**
+ * ftrace_rec_module - the module a record belongs to
+ * @rec: a record
+ *
+ * Return: the module, or NULL for vmlinux.  Under ftrace_lock or RCU.
+ */
+struct module *ftrace_rec_module(struct dyn_ftrace *rec)
+{
+	struct ftrace_rec_group *g;
+
+	for_each_ftrace_group(g)
+		if (rec >= g->recs && rec < g->recs + g->count)
+			return g->mod;
+	return NULL;
+}
+
+unsigned long ftrace_nr_records(void)
+{
+	return ftrace_records_total;
+}
+
+unsigned long ftrace_nr_groups(void)
+{
+	return ftrace_groups_total;
+}
+
+/* ftrace_init()'s time in microseconds, and in CPU cycles. */
+u64 ftrace_init_usecs(void)
+{
+	return div_u64(ftrace_init_ns, NSEC_PER_USEC);
+}
+
+u64 ftrace_init_cycle_count(void)
+{
+	return ftrace_init_cycles;
+}
+
+/*
+ * The record iterator the architecture walks while patching, under
+ * ftrace_lock: ftrace_rec_iter_start(), then ftrace_rec_iter_next()
+ * until NULL.  It steps over DISABLED records.
+ */
+struct ftrace_rec_iter {
+	struct ftrace_rec_group	*group;
+	unsigned int		idx;
+};
+
+static struct ftrace_rec_iter ftrace_the_iter;	/* ftrace_lock */
+
+static struct ftrace_rec_iter *ftrace_rec_iter_settle(struct ftrace_rec_iter *it)
+{
+	struct ftrace_rec_group *g = it->group;
+
+	list_for_each_entry_from(g, &ftrace_rec_groups, list) {
+		for (; it->idx < g->count; it->idx++)
+			if (!(g->recs[it->idx].flags & FTRACE_FL_DISABLED)) {
+				it->group = g;
+				return it;
+			}
+		it->idx = 0;
+	}
+	return NULL;
+}
+
+/**
+ * ftrace_rec_iter_start - the first live record, for for_ftrace_rec_iter()
+ *
+ * Return: an iterator, or NULL if there is no record.  ftrace_lock.
+ */
+struct ftrace_rec_iter *ftrace_rec_iter_start(void)
+{
+	lockdep_assert_held(&ftrace_lock);
+	if (list_empty(&ftrace_rec_groups))
+		return NULL;
+	ftrace_the_iter.group = list_first_entry(&ftrace_rec_groups,
+						 struct ftrace_rec_group, list);
+	ftrace_the_iter.idx = 0;
+	return ftrace_rec_iter_settle(&ftrace_the_iter);
+}
+
+/**
+ * ftrace_rec_iter_next - the next live record
+ * @iter: the iterator
+ *
+ * Return: @iter, or NULL at the end.
+ */
+struct ftrace_rec_iter *ftrace_rec_iter_next(struct ftrace_rec_iter *iter)
+{
+	iter->idx++;
+	return ftrace_rec_iter_settle(iter);
+}
+
+/**
+ * ftrace_rec_iter_record - the record @iter is at
+ * @iter: the iterator
+ *
+ * Return: the record.
+ */
+struct dyn_ftrace *ftrace_rec_iter_record(struct ftrace_rec_iter *iter)
+{
+	return &iter->group->recs[iter->idx];
+}
+
+/**
+ * ftrace_func_name - the name of the function a record is in
+ * @rec: the record
+ * @buf: KSYM_NAME_LEN bytes
+ *
+ * Return: 0, or -ENOENT when the call site is not at the entry of a
+ * known function (an overridden __weak function's leftover, say): such
+ * records are neither listed nor matched.
+ */
+int ftrace_func_name(struct dyn_ftrace *rec, char *buf)
+{
+	unsigned long size, offset;
+
+	if (!kallsyms_lookup(ftrace_rec_ip(rec), &size, &offset, NULL, buf))
+		return -ENOENT;
+	if (offset > FTRACE_MCOUNT_MAX_OFFSET)
+		return -ENOENT;
+	return 0;
+}

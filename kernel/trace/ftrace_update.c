@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Bringing the code in line with the registered ops.
+ *
+ * What every call site should call is a function of the registered ops
+ * and their hashes alone: ftrace_update_all() recounts each record from
+ * them (how many ops trace it, whether one wants pt_regs), chooses the
+ * trampolines' callback, and has the architecture patch what differs.
+ * Recounting from scratch, rather than adjusting counts as ops come and
+ * go, costs a pass over the records on every change and keeps the
+ * counts right by construction.
+ *
+ * The order of the patching keeps every callback seeing exactly the
+ * functions it traces:
+ *   1. the trampolines' callback becomes the list function, which
+ *      checks each ops' hashes and so is right whatever the sites call;
+ *   2. the call sites are patched;
+ *   3. if one ops is left, function_trace_op is set to it, every task
+ *      that may have loaded the old one in a trampoline is waited for,
+ *      and the callback becomes that ops' own.
+ */
+
+#include <linux/rcupdate_wait.h>
+
+#include "ftrace_internal.h"
+
+/* The callback chosen for the trampolines, and its op.  ftrace_lock. */
+ftrace_func_t ftrace_trace_function __read_mostly = ftrace_stub;
+static struct ftrace_ops *ftrace_chosen_op = &ftrace_list_end;
+
+/* What ftrace_call and ftrace_regs_call call now.  ftrace_lock. */
+static ftrace_func_t ftrace_patched_func = ftrace_stub;
+/* What ftrace_modify_all_code() patches them to.  ftrace_lock. */
+static ftrace_func_t ftrace_func_target = ftrace_stub;
+
+static bool ftrace_ops_counts(struct ftrace_ops *ops)
+{
+	if (ops->flags & FTRACE_OPS_FL_STUB)
+		return false;
+	return ftrace_enabled || (ops->flags & FTRACE_OPS_FL_PERMANENT);
+}
+
+/* The registered ops after @op (the first for NULL), or NULL.  ftrace_lock. */
+static struct ftrace_ops *ftrace_next_ops(struct ftrace_ops *op)
+{
+	op = op ? rcu_dereference_protected(op->next,
+					    lockdep_is_held(&ftrace_lock)) :
+		  rcu_dereference_protected(ftrace_ops_list,
+					    lockdep_is_held(&ftrace_lock));
+	return op == &ftrace_list_end ? NULL : op;
+}
+
+/**
+ * ftrace_account_rec - recount a record from the registered ops
+ * @rec: a live record
+ *
+ * Sets the reference count, REGS and IPMODIFY as the ops say; TOUCHED
+ * and MODIFIED accumulate; ENABLED and REGS_EN (what the site calls now)
+ * are left to the patching.  ftrace_lock.
+ */
+void ftrace_account_rec(struct dyn_ftrace *rec)
+{
+	unsigned long ip = ftrace_rec_ip(rec);
+	u32 flags = rec->flags & (FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
+				  FTRACE_FL_TOUCHED | FTRACE_FL_MODIFIED |
+				  FTRACE_FL_DISABLED | FTRACE_FL_FREED);
+	struct ftrace_ops *op;
+	u32 count = 0;
+
+	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op)) {
+		if (!ftrace_ops_counts(op) || !ftrace_ops_test(op, ip))
+			continue;
+		count++;
+		if (op->flags & FTRACE_OPS_FL_SAVE_REGS)
+			flags |= FTRACE_FL_REGS;
+		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
+			flags |= FTRACE_FL_IPMODIFY | FTRACE_FL_MODIFIED;
+	}
+	if (count)
+		flags |= FTRACE_FL_TOUCHED;
+	rec->flags = flags | min(count, FTRACE_REF_MAX);
+}
+
+/**
+ * ftrace_choose_trace_func - choose the trampolines' callback
+ *
+ * ftrace_lock.
+ */
+void ftrace_choose_trace_func(void)
+{
+	struct ftrace_ops *op, *lone = NULL;
+	int n = 0;
+
+	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op)) {
+		if (ftrace_ops_counts(op)) {
+			lone = op;
+			n++;
+		}
+	}
+	if (!n) {
+		ftrace_trace_function = ftrace_stub;
+		ftrace_chosen_op = &ftrace_list_end;
+	} else if (n == 1) {
+		ftrace_trace_function = ftrace_ops_get_func(lone);
+		ftrace_chosen_op = lone;
+	} else {
+		ftrace_trace_function = arch_ftrace_ops_list_func;
+		ftrace_chosen_op = &ftrace_list_end;
+	}
+}
+
+/* What the record should call, from its counts, or 0 for a NOP. */
+static unsigned long ftrace_rec_target(struct dyn_ftrace *rec, bool enable)
+{
+	if (!enable || !ftrace_rec_count(rec) ||
+	    (rec->flags & FTRACE_FL_DISABLED))
+		return 0;
+	return ftrace_get_addr_new(rec);
+}
+
+/**
+ * ftrace_test_record - what should be done to a call site
+ * @rec:    the record
+ * @enable: false to NOP every site
+ *
+ * Return: FTRACE_UPDATE_IGNORE, _MAKE_CALL, _MAKE_NOP or _MODIFY_CALL.
+ */
+int ftrace_test_record(struct dyn_ftrace *rec, bool enable)
+{
+	unsigned long want = ftrace_rec_target(rec, enable);
+
+	if (!(rec->flags & FTRACE_FL_ENABLED))
+		return want ? FTRACE_UPDATE_MAKE_CALL : FTRACE_UPDATE_IGNORE;
+	if (!want)
+		return FTRACE_UPDATE_MAKE_NOP;
+	if (want != ftrace_get_addr_curr(rec))
+		return FTRACE_UPDATE_MODIFY_CALL;
+	return FTRACE_UPDATE_IGNORE;
+}
+
+/**
+ * ftrace_update_record - note that a call site was patched as it should be
+ * @rec:    the record
+ * @enable: as for ftrace_test_record()
+ *
+ * Return: what ftrace_test_record() said had to be done.
+ */
+int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
+{
+	int ret = ftrace_test_record(rec, enable);
+
+	switch (ret) {
+	case FTRACE_UPDATE_MAKE_NOP:
+		rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN);
+		break;
+	case FTRACE_UPDATE_MAKE_CALL:
+	case FTRACE_UPDATE_MODIFY_CALL:
+		rec->flags |= FTRACE_FL_ENABLED;
+		if (rec->flags & FTRACE_FL_REGS)
+			rec->flags |= FTRACE_FL_REGS_EN;
+		else
+			rec->flags &= ~FTRACE_FL_REGS_EN;
+		break;
+	}
+	return ret;
+}
+
+/**
+ * ftrace_get_addr_new - the trampoline a record should call
+ * @rec: the record
+ *
+ * Return: ftrace_regs_caller if an ops tracing it wants pt_regs, else
+ * ftrace_caller.
+ */
+unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
+{
+	return (rec->flags & FTRACE_FL_REGS) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
+}
+
+/**
+ * ftrace_get_addr_curr - the trampoline a record calls now
+ * @rec: an ENABLED record
+ *
+ * Return: the trampoline's address.
+ */
+unsigned long ftrace_get_addr_curr(struct dyn_ftrace *rec)
+{
+	return (rec->flags & FTRACE_FL_REGS_EN) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
+}
+
+/**
+ * ftrace_modify_all_code - patch as @command says
+ * @command: FTRACE_UPDATE_TRACE_FUNC (the trampolines' callback first),
+ *           then FTRACE_UPDATE_CALLS or FTRACE_DISABLE_CALLS
+ *
+ * Called by arch_ftrace_update_code(), under ftrace_lock.
+ */
+void ftrace_modify_all_code(int command)
+{
+	int ret;
+
+	if ((command & FTRACE_UPDATE_TRACE_FUNC) &&
+	    ftrace_patched_func != ftrace_func_target) {
+		ret = ftrace_update_ftrace_func(ftrace_func_target);
+		if (ret) {
+			ftrace_bug_type = FTRACE_BUG_UPDATE;
+			ftrace_bug(ret, NULL);
+			return;
+		}
+		ftrace_patched_func = ftrace_func_target;
+	}
+	if (command & FTRACE_UPDATE_CALLS)
+		ftrace_replace_code(1);
+	else if (command & FTRACE_DISABLE_CALLS)
+		ftrace_replace_code(0);
+}
+
+/**
+ * ftrace_update_all - bring counts, call sites and callback in line
+ *
+ * ftrace_lock.  See the top of this file for the order.
+ *
+ * Return: 0, or -ENODEV if patching failed (function tracing is then
+ * dead).
+ */
+int ftrace_update_all(void)
+{
+	struct ftrace_rec_group *g;
+	struct dyn_ftrace *rec;
+	bool lone, settled;
+
+	lockdep_assert_held(&ftrace_lock);
+	for_each_ftrace_group(g)
+		for (rec = g->recs; rec < g->recs + g->count; rec++)
+			if (!(rec->flags & FTRACE_FL_DISABLED))
+				ftrace_account_rec(rec);
+	ftrace_choose_trace_func();
+	if (ftrace_disabled)
+		return -ENODEV;
+
+	lone = ftrace_trace_function != ftrace_stub &&
+	       ftrace_trace_function != arch_ftrace_ops_list_func;
+	settled = ftrace_patched_func == ftrace_trace_function &&
+		  (!lone || READ_ONCE(function_trace_op) == ftrace_chosen_op);
+
+	/*
+	 * 1 and 2.  ftrace_stub and the list function are right whatever
+	 * the sites call; a new lone callback waits for step 3.
+	 */
+	ftrace_func_target = settled || !lone ? ftrace_trace_function :
+					       arch_ftrace_ops_list_func;
+	arch_ftrace_update_code(FTRACE_UPDATE_CALLS | FTRACE_UPDATE_TRACE_FUNC);
+	if (ftrace_disabled)
+		return -ENODEV;
+	if (settled || !lone)
+		return 0;
+
+	/* 3: the lone ops' own callback, which trusts its op argument. */
+	if (READ_ONCE(function_trace_op) != ftrace_chosen_op) {
+		WRITE_ONCE(function_trace_op, ftrace_chosen_op);
+		/*
+		 * A task preempted in a trampoline after loading the old op
+		 * must not reach the new callback with it: wait until every
+		 * task has been off the CPU voluntarily (or in user mode)
+		 * since the store.  This also orders the store before the
+		 * patching below.
+		 */
+		if (IS_ENABLED(CONFIG_PREEMPTION))
+			synchronize_rcu_tasks();
+		else
+			synchronize_rcu();
+	}
+	ftrace_func_target = ftrace_trace_function;
+	arch_ftrace_update_code(FTRACE_UPDATE_TRACE_FUNC);
+	return ftrace_disabled ? -ENODEV : 0;
+}

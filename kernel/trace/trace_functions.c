@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The "function" tracer: one TRACE_FN record per call of a traced
+ * function, shown as
+ *
+ *     <task>-<pid> [cpu] flags <time>: <function> <-<caller>
+ *
+ * Each instance traces through its own ftrace_ops (trace_array::ops),
+ * whose filters are that instance's set_ftrace_filter and
+ * set_ftrace_notrace; the callback finds the instance in ops->private
+ * and records only the tasks its set_ftrace_pid and
+ * set_ftrace_notrace_pid let through.  With the func_stack_trace option
+ * each record is followed by the stack (a TRACE_STACK record).
+ */
+
+#include <linux/ftrace.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+#include "ftrace_internal.h"
+
+/* Write one TRACE_FN record into @tr.  Any context, preemption off. */
+static void notrace trace_function(struct trace_array *tr, unsigned long ip,
+				   unsigned long parent_ip,
+				   unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = tr->buffer;
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+
+	event = trace_buffer_reserve(buffer, TRACE_FN, sizeof(*entry),
+				     trace_ctx);
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	trace_buffer_commit(buffer);
+	trace_taskinfo_mark_pending();
+}
+
+static void notrace function_trace_call(unsigned long ip,
+					unsigned long parent_ip,
+					struct ftrace_ops *op,
+					struct ftrace_regs *fregs)
+{
+	struct trace_array *tr = op->private;
+	int bit;
+
+	/* The ring buffer and what it calls may be traced themselves. */
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (likely(tr->buffer) && ftrace_pid_traced(tr)) {
+		unsigned int trace_ctx = tracing_gen_ctx_dec();
+
+		trace_function(tr, ip, parent_ip, trace_ctx);
+		/* func_stack_trace: the stack, from the traced function up. */
+		if (READ_ONCE(tr->flags) & TRACE_OPT(FUNC_STACKTRACE))
+			trace_record_kernel_stack(tr, trace_ctx,
+						  ip + MCOUNT_INSN_SIZE, 0);
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+
+/**
+ * ftrace_allocate_ftrace_ops - give an instance its function tracer ops
+ * @tr: the instance
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ftrace_allocate_ftrace_ops(struct trace_array *tr)
+{
+	struct ftrace_ops *ops;
+
+	if (tr->ops)
+		return 0;
+	if (tr == &global_trace) {
+		tr->ops = &global_ops;
+		global_ops.private = tr;
+		return 0;
+	}
+	ops = kzalloc(sizeof(*ops), GFP_KERNEL);
+	if (!ops)
+		return -ENOMEM;
+	ops->func = ftrace_stub;
+	ops->private = tr;
+	ftrace_ops_init(ops);
+	tr->ops = ops;
+	return 0;
+}
+
+/**
+ * ftrace_free_ftrace_ops - drop an instance's ops (unregistered by now)
+ * @tr: the instance
+ */
+void ftrace_free_ftrace_ops(struct trace_array *tr)
+{
+	ftrace_free_pid_lists(tr);
+	ftrace_probe_release(tr);
+	if (!tr->ops || tr->ops == &global_ops)
+		return;
+	ftrace_free_filter(tr->ops);
+	kfree(tr->ops);
+	tr->ops = NULL;
+}
+
+static int function_trace_init(struct trace_array *tr)
+{
+	int ret;
+
+	ret = ftrace_allocate_ftrace_ops(tr);
+	if (ret)
+		return ret;
+	tr->ops->func = function_trace_call;
+	tr->ops->private = tr;
+	tracing_reset_all_cpus(tr);
+	return register_ftrace_function(tr->ops);
+}
+
+static void function_trace_reset(struct trace_array *tr)
+{
+	unregister_ftrace_function(tr->ops);
+	tr->ops->func = ftrace_stub;
+}
+
+static struct tracer function_trace = {
+	.name			= "function",
+	.init			= function_trace_init,
+	.reset			= function_trace_reset,
+	.allow_instances	= true,
+};
+
+/* TRACE_FN: "<function> <-<caller>" */
+static enum print_line_t print_fn(struct trace_iterator *iter, int flags,
+				  struct trace_event *event)
+{
+	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
+
+	seq_print_ip_sym(&iter->seq, field->ip, flags);
+	trace_seq_puts(&iter->seq, " <-");
+	seq_print_ip_sym(&iter->seq, field->parent_ip, flags);
+	trace_seq_putc(&iter->seq, '\n');
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_fn_raw(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lx %lx\n", field->ip, field->parent_ip);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions fn_funcs = {
+	.trace	= print_fn,
+	.raw	= print_fn_raw,
+};
+
+static struct trace_event fn_event = {
+	.type	= TRACE_FN,
+	.funcs	= &fn_funcs,
+};
+
+static __init int init_function_trace(void)
+{
+	if (tracing_disabled)
+		return 0;
+	if (ftrace_allocate_ftrace_ops(&global_trace))
+		return -ENOMEM;
+	if (!register_trace_event(&fn_event))
+		pr_warn("function tracer: could not register its output\n");
+	return register_tracer(&function_trace);
+}
+core_initcall(init_function_trace);
