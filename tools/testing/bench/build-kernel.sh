@@ -23,6 +23,10 @@ arch=${ARCH:-x86_64}
 kcc=${KCC:-gcc}
 jobs=${JOBS:-$(($(nproc) + 1))}
 klock=${KLOCK:-/tmp/ftrace-kbuild.lock}
+# make -C SRC: absolute paths only.
+src=$(cd "$src" && pwd)
+obj=$(cd "$obj" && pwd)
+case $modroot in /*) ;; *) modroot=$PWD/$modroot ;; esac
 [ -f "$obj/.config" ] || { echo "build-kernel: $obj is not configured" >&2; exit 1; }
 
 echo "build-kernel: $obj (waiting for $klock if another build holds it)"
