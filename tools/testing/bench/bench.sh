@@ -15,11 +15,11 @@
 #      (tools/overlay/kconfig.sh --lost: lines a Kconfig cannot honour are
 #      recorded in build/bench/<kernel>/config-lost.txt, not fatal); ours
 #      also passes check-manifest.sh
-#   2. build them (build-kernel.sh): ours from build/<arch>/src into
+#   2. build them and our bench modules for each (build.sh: build-kernel.sh,
+#      build-modules.sh): ours from build/<arch>/src into
 #      build/<arch>/obj-bench, upstream's from build/pristine into
 #      build/<arch>/obj-upstream; both reused across runs
-#   3. build our bench modules against each (build-modules.sh), benchtool
-#      (static), and a guest directory + initramfs per kernel
+#   3. benchtool (static), and a guest directory + initramfs per kernel
 #   4. boot them in turn (run.sh), BENCH_RUNS times each
 #   5. tabulate (report.sh) into build/bench/results.{md,csv}
 #
@@ -53,10 +53,11 @@ sh "$top/tools/overlay/kconfig.sh" --lost "$out/upstream/config-lost.txt" \
 	"$top/build/pristine" "$abuild/obj-upstream" "$arch" $frags
 
 # 2. Build.
-sh "$here/build-kernel.sh" "$abuild/src" "$abuild/obj-bench" \
-	"$abuild/modroot-bench"
-sh "$here/build-kernel.sh" "$top/build/pristine" "$abuild/obj-upstream" \
-	"$abuild/modroot-upstream"
+for k in ours upstream; do
+	rm -rf "$out/$k/ext"
+	mkdir -p "$out/$k/ext"
+done
+sh "$here/build.sh" "$top" "$arch" "$out"
 
 # 3. Guest directories and initramfs.
 gcc -static -O2 -Wall -o "$out/benchtool" "$here/benchtool.c"
@@ -65,9 +66,6 @@ for k in ours upstream; do
 	ours) obj=$abuild/obj-bench modroot=$abuild/modroot-bench ;;
 	upstream) obj=$abuild/obj-upstream modroot=$abuild/modroot-upstream ;;
 	esac
-	rm -rf "$out/$k/ext"
-	mkdir -p "$out/$k/ext"
-	sh "$here/build-modules.sh" "$obj" "$out/$k/modules" "$out/$k/ext"
 	cp "$out/benchtool" "$here/guest.sh" "$out/$k/ext/"
 	sh "$top/tools/testing/vm/mkinitramfs.sh" "$out/$k/initramfs.cpio.gz" \
 		"$modroot" "$top/build/pristine/tools/testing/selftests/ftrace"

@@ -14,7 +14,8 @@
 #
 # Environment: ARCH (default x86_64), KCC (the compiler command, e.g.
 # "ccache gcc"), JOBS, KLOCK (the machine-wide build lock file).  The
-# build holds KLOCK from its first step to its last, as the Makefile does.
+# build holds KLOCK from its first step to its last, as the Makefile does
+# (BENCH_KLOCK_HELD=KLOCK: the caller holds it already).
 set -eu
 
 [ $# -eq 3 ] || { sed -n '7p' "$0" | sed 's/^# //' >&2; exit 2; }
@@ -29,13 +30,17 @@ obj=$(cd "$obj" && pwd)
 case $modroot in /*) ;; *) modroot=$PWD/$modroot ;; esac
 [ -f "$obj/.config" ] || { echo "build-kernel: $obj is not configured" >&2; exit 1; }
 
-echo "build-kernel: $obj (waiting for $klock if another build holds it)"
-# shellcheck disable=SC2016 # expanded by the inner shell
-flock "$klock" sh -c '
-	set -e
-	make -s -C "$1" O="$2" ARCH="$3" CC="$4" -j"$5" bzImage modules
-	rm -rf "$6"
-	make -s -C "$1" O="$2" ARCH="$3" CC="$4" -j"$5" \
-		INSTALL_MOD_PATH="$6" INSTALL_MOD_STRIP=1 modules_install
-' build-kernel "$src" "$obj" "$arch" "$kcc" "$jobs" "$modroot"
+# Run the rest under the build lock (flock(1)'s re-exec idiom), unless
+# the caller (build.sh) holds it already.
+if [ "${BENCH_KLOCK_HELD:-}" != "$klock" ]; then
+	echo "build-kernel: waiting for $klock if another build holds it"
+	export BENCH_KLOCK_HELD="$klock"
+	exec flock "$klock" sh "$0" "$@"
+fi
+
+echo "build-kernel: $obj"
+make -s -C "$src" O="$obj" ARCH="$arch" CC="$kcc" -j"$jobs" bzImage modules
+rm -rf "$modroot"
+make -s -C "$src" O="$obj" ARCH="$arch" CC="$kcc" -j"$jobs" \
+	INSTALL_MOD_PATH="$modroot" INSTALL_MOD_STRIP=1 modules_install
 echo "build-kernel: $obj/arch/x86/boot/bzImage"

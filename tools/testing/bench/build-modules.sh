@@ -15,7 +15,8 @@
 # Build output goes to WORKDIR/<name>.log.
 #
 # Environment: ARCH, KCC, KLOCK as for build-kernel.sh.  All modules are
-# built under one hold of the build lock.
+# built under one hold of the build lock (BENCH_KLOCK_HELD=KLOCK: the
+# caller holds it already).
 set -eu
 
 [ $# -eq 3 ] || { sed -n '7p' "$0" | sed 's/^# //' >&2; exit 2; }
