@@ -16,6 +16,8 @@
 #   make check     the manifest is honoured and the kernel builds with
 #                  CONFIG_FTRACE=n
 #   make patches   write the series against the pristine tree to build/patches
+#   make bench     our kernel against upstream's, same source and config;
+#                  writes build/bench/results.{md,csv} (not part of test)
 #
 # See README.md.
 
@@ -47,7 +49,8 @@ KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(ARCH) CC="$(CC_WRAP)gcc" -j$(JOBS)
 # each recipe that builds holds this lock from its first step to its last.
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
 
-.PHONY: all deps tree config kernel objects initramfs vm run demo test check patches clean
+.PHONY: all deps tree config kernel objects initramfs vm run demo test check patches bench \
+	clean
 
 all: kernel
 
@@ -108,6 +111,16 @@ check: tree
 
 patches: tree
 	@sh $(OVERLAY)/make-patches.sh $(BUILD)/patches
+
+# Ours (build/$(ARCH)/obj-bench) against upstream's (build/$(ARCH)/obj-upstream,
+# from build/pristine), both with configs/bench.config: see
+# tools/testing/bench/README.md.  BENCH_RUNS boots per kernel (3),
+# BENCH_WALL=0 skips the wall-clock boots.
+BENCH_RUNS	?= 3
+BENCH_WALL	?= 1
+bench: tree
+	@KCC="$(CC_WRAP)gcc" JOBS=$(JOBS) BENCH_RUNS=$(BENCH_RUNS) \
+		BENCH_WALL=$(BENCH_WALL) sh tools/testing/bench/bench.sh $(TOP) $(ARCH)
 
 clean:
 	rm -rf $(BUILD)

@@ -4,14 +4,24 @@
 #
 # kconfig.sh: make OBJ/.config = tinyconfig + FRAGMENT... + olddefconfig.
 #
-# usage: kconfig.sh SRC OBJ ARCH FRAGMENT...
+# usage: kconfig.sh [--lost FILE] SRC OBJ ARCH FRAGMENT...
 #
 # The config is regenerated from scratch only when the fragments change;
 # otherwise olddefconfig just catches up with Kconfig edits.  Any fragment
 # line the resulting .config does not carry (a dependency was missing) is
 # an error, so a config never silently loses an option.  When fragments
 # disagree about a symbol, the last one wins.
+#
+# With --lost FILE (make bench: one config for two kernels, one of which
+# lacks some symbols) lost lines are not an error: they are written to
+# FILE, one a line (empty when none), and reported.
 set -eu
+
+lostfile=
+if [ "${1:-}" = --lost ]; then
+	lostfile=$2
+	shift 2
+fi
 
 src=$1 obj=$2 arch=$3
 shift 3
@@ -47,6 +57,7 @@ sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1 &/p' \
 # .config without the symbol set (olddefconfig does not even write the
 # symbols whose dependencies are off).
 lost=0
+[ -z "$lostfile" ] || : > "$lostfile"
 while IFS= read -r line; do
 	case "$line" in
 	"# CONFIG_"*" is not set")
@@ -59,6 +70,8 @@ while IFS= read -r line; do
 		;;
 	esac
 	echo "kconfig: $line did not survive olddefconfig"
+	[ -z "$lostfile" ] || echo "$line" >> "$lostfile"
 	lost=1
 done < "$asked"
+[ -z "$lostfile" ] || exit 0
 [ "$lost" -eq 0 ] || { echo "kconfig: fix the fragment's dependencies"; exit 1; }
