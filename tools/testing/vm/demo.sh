@@ -6,8 +6,9 @@
 # real for a second, print the start of the trace.
 #
 # If the kernel has tracefs (/sys/kernel/tracing/available_tracers), it
-# writes a line into trace_marker and shows it read back from the trace;
-# then, if the kernel has the sched:sched_switch event, it records it for
+# writes a line into trace_marker and shows it read back from the trace,
+# loads upstream's samples/trace_printk module and shows its trace_printk()
+# lines; then, if the kernel has the sched:sched_switch event, it records it for
 # one second and prints the head of the trace; if the kernel has the
 # function tracer, it traces a filtered set of functions (the VFS read and
 # write paths) while `dd` copies a file and prints that.  Otherwise it says what
@@ -32,6 +33,13 @@ echo 0 >"$T/tracing_on"
 echo 1 >"$T/tracing_on"
 echo "hello from the demo, $(date)" >"$T/trace_marker"
 cat "$T/trace"
+
+if modprobe trace-printk 2>/dev/null; then
+	echo "== trace_printk() lines of samples/trace_printk (trace-printk.ko)"
+	sleep 1
+	grep -v '^#' "$T/trace" | grep -v tracing_mark_write | head -n 8
+	rmmod trace-printk
+fi
 
 if grep -qw function "$T/available_tracers"; then
 	echo "== function tracer: $(head -n 1 "$T/dyn_ftrace_total_info")"
