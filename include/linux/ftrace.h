@@ -672,7 +672,118 @@ static inline void stack_tracer_enable(void)
 {
 }
 
-/* --- function graph, compiled out ---------------------------------------- */
+/* --- function graph ----------------------------------------------------- */
+
+/**
+ * struct ftrace_graph_ent - what an fgraph entry callback is told
+ * @func:  the traced function's call site
+ * @depth: its nesting depth in the task's traced calls, from 0
+ *
+ * Packed: the function_graph tracer records it as is
+ * (events/ftrace/funcgraph_entry).
+ */
+struct ftrace_graph_ent {
+	unsigned long	func;
+	int		depth;
+} __packed;
+
+/**
+ * struct ftrace_graph_ret - what an fgraph return callback is told
+ * @func:     the traced function's call site
+ * @retval:   the value it returned (CONFIG_FUNCTION_GRAPH_RETVAL)
+ * @depth:    its nesting depth, as on entry
+ * @overrun:  calls of the task not followed for want of ret_stack room
+ * @calltime: trace_clock_local() on entry
+ * @rettime:  trace_clock_local() on return
+ *
+ * Packed: recorded as is (events/ftrace/funcgraph_exit).
+ */
+struct ftrace_graph_ret {
+	unsigned long	func;
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	unsigned long	retval;
+#endif
+	int		depth;
+	unsigned int	overrun;
+	unsigned long long calltime;
+	unsigned long long rettime;
+} __packed;
+
+struct fgraph_ops;
+
+typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *trace,
+				       struct fgraph_ops *gops);
+typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *trace,
+				      struct fgraph_ops *gops);
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+
+/**
+ * struct fgraph_ops - a user of function entry and return
+ * @entryfunc: called on entry; return non-zero to be called on return
+ * @retfunc:   called on return of the functions @entryfunc accepted
+ * @ops:       the ftrace_ops whose filters choose the functions; its
+ *             func_hash may point to another ops' to share its filters
+ * @private:   the owner's
+ * @saved_func: unused, for source compatibility
+ * @idx:       the slot the core gave it (registered: 0..FGRAPH_MAX_OPS-1)
+ */
+struct fgraph_ops {
+	trace_func_graph_ent_t		entryfunc;
+	trace_func_graph_ret_t		retfunc;
+	struct ftrace_ops		ops;
+	void				*private;
+	trace_func_graph_ent_t		saved_func;
+	int				idx;
+};
+
+/* How many fgraph_ops may be registered at once. */
+#define FGRAPH_MAX_OPS		16
+/* The deepest nesting of followed calls per task. */
+#define FTRACE_RETFUNC_DEPTH	64
+
+/* Defined in assembly: where a hijacked return lands. */
+void return_to_handler(void);
+
+int function_graph_enter_ops(unsigned long ret, unsigned long func,
+			     unsigned long frame_pointer, unsigned long *retp,
+			     struct fgraph_ops *gops);
+unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
+				    unsigned long ret, unsigned long *retp);
+unsigned long *fgraph_get_task_var(struct fgraph_ops *gops);
+
+int register_ftrace_graph(struct fgraph_ops *gops);
+void unregister_ftrace_graph(struct fgraph_ops *gops);
+
+DECLARE_STATIC_KEY_FALSE(kill_ftrace_graph);
+
+/* Has fgraph met a corrupt ret_stack and stopped for good? */
+static inline bool ftrace_graph_is_dead(void)
+{
+	return static_branch_unlikely(&kill_ftrace_graph);
+}
+
+void ftrace_graph_stop(void);
+
+void ftrace_graph_init_task(struct task_struct *t);
+void ftrace_graph_exit_task(struct task_struct *t);
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
+
+/* Functions marked so are not followed by the graph tracer. */
+#define __notrace_funcgraph		notrace
+
+/* Stop following the current task's calls (nests). */
+static inline void pause_graph_tracing(void)
+{
+	atomic_inc(&current->tracing_graph_pause);
+}
+
+static inline void unpause_graph_tracing(void)
+{
+	atomic_dec(&current->tracing_graph_pause);
+}
+
+#else /* !CONFIG_FUNCTION_GRAPH_TRACER */
 
 #define __notrace_funcgraph
 
@@ -687,8 +798,6 @@ static inline void ftrace_graph_exit_task(struct task_struct *t)
 static inline void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 {
 }
-
-struct fgraph_ops;
 
 static inline int register_ftrace_graph(struct fgraph_ops *gops)
 {
@@ -717,6 +826,8 @@ static inline void pause_graph_tracing(void)
 static inline void unpause_graph_tracing(void)
 {
 }
+
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 /* --- return addresses ------------------------------------------------- */
 

@@ -259,3 +259,38 @@ bool is_ftrace_trampoline(unsigned long addr)
 {
 	return false;
 }
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/**
+ * ftrace_graph_func - the function-entry callback of every fgraph_ops
+ * @ip:        the traced function's call site
+ * @parent_ip: its return address
+ * @op:        the ftrace_ops inside the fgraph_ops
+ * @fregs:     the registers at entry; regs.sp points at the return
+ *             address
+ *
+ * When the fgraph core takes the call (it pushed a ret_stack frame),
+ * the return address on the stack becomes return_to_handler.  The
+ * trampoline leaves that stack slot alone, so the write stands.
+ */
+void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	unsigned long *retp = (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
+	struct fgraph_ops *gops = container_of(op, struct fgraph_ops, ops);
+	int bit;
+
+	if (unlikely(ftrace_graph_is_dead()))
+		return;
+	if (unlikely(atomic_read(&current->tracing_graph_pause)))
+		return;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	/* The stack pointer after the return is what return_to_handler sees. */
+	if (!function_graph_enter_ops(*retp, ip, (unsigned long)(retp + 1),
+				      retp, gops))
+		*retp = (unsigned long)return_to_handler;
+	ftrace_test_recursion_unlock(bit);
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */

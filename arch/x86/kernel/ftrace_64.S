@@ -26,6 +26,10 @@
  *              ftrace_update_ftrace_func() patches to the callback in
  *              force (ftrace_stub when none).
  * ftrace_stub: a callback that does nothing.
+ * return_to_handler:  where a return hijacked by the graph tracer lands
+ *              (CONFIG_FUNCTION_GRAPH_TRACER): it hands the return value
+ *              and the stack pointer to ftrace_return_to_handler(), which
+ *              gives back the real return address, and returns there.
  *
  * Mitigations: the trampolines return through RET (the return thunk);
  * they make no indirect calls.  With call depth tracking, neither the
@@ -160,3 +164,44 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	movq	RBX(%rsp), %rbx
 	ftrace_restore_args_and_return
 SYM_FUNC_END(ftrace_regs_caller)
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Reached by the RET of a function whose return address
+ * ftrace_graph_func() replaced, so the stack pointer is the one the
+ * function's caller sees after the call, 16-byte aligned; rax and rdx hold
+ * the return value and every other caller-saved register is dead.  Not a
+ * call target: no ENDBR.
+ *
+ * The final RET goes to the real return address without the return
+ * thunk: it pairs with no CALL (the traced function's RET consumed the
+ * call's prediction), so it is left out of call depth accounting, like
+ * the thunk-less returns of the entry code.
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+	/*
+	 * The slot the traced function's RET popped still holds our own
+	 * address: step back over it and look like a function entry, so
+	 * that the unwinder finds return_to_handler there and asks
+	 * ftrace_graph_ret_addr() for the real return address.
+	 */
+	subq	$8, %rsp
+	UNWIND_HINT_FUNC
+	subq	$16, %rsp
+	movq	%rax, 0(%rsp)
+	movq	%rdx, 8(%rsp)
+	/* The stack pointer at the return, as ftrace_graph_func() saw it. */
+	leaq	24(%rsp), %rdi
+	movq	%rax, %rsi
+	call	ftrace_return_to_handler
+	movq	%rax, 16(%rsp)
+	movq	8(%rsp), %rdx
+	movq	0(%rsp), %rax
+	addq	$16, %rsp
+	ANNOTATE_UNRET_SAFE
+	ret
+	int3
+SYM_CODE_END(return_to_handler)
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */

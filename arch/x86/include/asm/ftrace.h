@@ -37,6 +37,8 @@
 
 #ifndef __ASSEMBLY__
 
+struct ftrace_ops;
+
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {
 	/* __mcount_loc holds the address of the call itself. */
@@ -119,6 +121,23 @@ static inline bool ftrace_rec_ip_packable(unsigned long ip)
 	return ftrace_rec_ip_unpack(ftrace_rec_ip_pack(ip)) == ip;
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * The graph tracer hijacks a traced function's return from the
+ * function-entry callback ftrace_graph_func(), an ftrace_ops callback
+ * like any other.  It records where the return address lives (RET_ADDR_PTR,
+ * for the unwinders) and the stack pointer just past it, which
+ * return_to_handler must find again (FP_TEST: a mismatch means the
+ * ret_stack no longer matches the machine stack).
+ */
+#define HAVE_FUNCTION_GRAPH_FP_TEST
+#define HAVE_FUNCTION_GRAPH_RET_ADDR_PTR
+
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs);
+#define ftrace_graph_func ftrace_graph_func
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 #endif /* !__ASSEMBLY__ */
 #endif /* CONFIG_FUNCTION_TRACER */

@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * fgraph: following traced functions to their return.
+ *
+ * Each user is a struct fgraph_ops; registering gives it one of
+ * FGRAPH_MAX_OPS slots and registers its ftrace_ops, whose callback is
+ * the architecture's ftrace_graph_func().  That calls
+ * function_graph_enter_ops(): a frame is pushed on the task's ret_stack
+ * (the real return address, where it lives on the stack, the stack
+ * pointer after the return, the time, the user's slot) and the user's
+ * entry callback decides whether it wants the return.  If so the
+ * architecture replaces the return address with return_to_handler,
+ * which calls ftrace_return_to_handler(): it pops the frame, calls the
+ * user's return callback and gives back the real return address.
+ *
+ * Two users that follow the same call each push a frame and hijack the
+ * return in turn; the second one's "real" return address is then
+ * return_to_handler itself, and the frames unwind in order.
+ *
+ * The ret_stack (struct fgraph_stack) of a task is allocated for every
+ * task when the first user registers, and from then on at fork and for
+ * each CPU's idle task; it is only freed with the task, since a frame
+ * may be pending long after its user went away.
+ *
+ * Locking: fgraph_lock (mutex) serializes registering and
+ * unregistering and guards fgraph_array[] writers and
+ * fgraph_users.  fgraph_array[] is read locklessly: on entry under the
+ * ftrace_ops' protection (unregister_ftrace_function() waits for its
+ * callbacks), on return with preemption disabled (unregistering waits
+ * with synchronize_rcu()).  A task's ret_stack is written only by the
+ * task itself (and by interrupts on its CPU, which leave it as they
+ * found it); other tasks only read it (the unwinder).
+ */
+
+#include <linux/ftrace.h>
+#include <linux/sched/task.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/percpu.h>
+#include <linux/trace_clock.h>
+
+/**
+ * struct fgraph_frame - one followed call on a task's ret_stack
+ * @ret:      the real return address
+ * @func:     the call site of the traced function
+ * @retp:     where the return address lives on the stack
+ * @sp:       the stack pointer after the return (what FP_TEST checks)
+ * @calltime: trace_clock_local() at entry
+ * @idx:      the fgraph_ops slot that pushed it
+ * @depth:    the call's nesting depth
+ */
+struct fgraph_frame {
+	unsigned long		ret;
+	unsigned long		func;
+	unsigned long		*retp;
+	unsigned long		sp;
+	u64			calltime;
+	unsigned short		idx;
+	unsigned short		depth;
+};
+
+/**
+ * struct fgraph_stack - a task's ret_stack (task_struct::ret_stack)
+ * @task_var: a word per fgraph_ops slot for its own per-task state
+ * @frames:   the followed calls, outermost first;
+ *            task_struct::curr_ret_stack of them are in use
+ *
+ * task_struct::curr_ret_depth counts the distinct calls among them
+ * (two users following one call share its depth).
+ */
+struct fgraph_stack {
+	unsigned long		task_var[FGRAPH_MAX_OPS];
+	struct fgraph_frame	frames[FTRACE_RETFUNC_DEPTH];
+};
+
+static DEFINE_MUTEX(fgraph_lock);
+static struct fgraph_ops __rcu *fgraph_array[FGRAPH_MAX_OPS];
+static int fgraph_users;		/* fgraph_lock */
+static bool fgraph_stacks_ready;	/* set once under fgraph_lock */
+static DEFINE_PER_CPU(struct fgraph_stack *, idle_ret_stack);
+
+DEFINE_STATIC_KEY_FALSE(kill_ftrace_graph);
+EXPORT_SYMBOL_GPL(kill_ftrace_graph);
+
+static inline struct fgraph_stack *task_fgraph_stack(struct task_struct *t)
+{
+	return (struct fgraph_stack *)READ_ONCE(t->ret_stack);
+}
+
+/**
+ * ftrace_graph_stop - stop following calls for good
+ *
+ * Called when a ret_stack no longer matches its stack: pending returns
+ * still find their frames, no new ones are pushed.
+ */
+void ftrace_graph_stop(void)
+{
+	static_branch_enable(&kill_ftrace_graph);
+}
+
+/* --- entry and return --------------------------------------------------- */
+
+/**
+ * function_graph_enter_ops - push a frame for @gops and call its entry
+ * @ret:           the traced function's return address
+ * @func:          its call site
+ * @frame_pointer: the stack pointer just after the return address
+ * @retp:          where the return address lives
+ * @gops:          the user
+ *
+ * Called by the architecture from the function-entry callback, under
+ * ftrace_test_recursion_trylock().
+ *
+ * Return: 0 if the return is to be hijacked, -EBUSY if not.
+ */
+int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
+				     unsigned long frame_pointer,
+				     unsigned long *retp,
+				     struct fgraph_ops *gops)
+{
+	struct task_struct *t = current;
+	struct fgraph_stack *stk = task_fgraph_stack(t);
+	struct ftrace_graph_ent trace;
+	struct fgraph_frame *frame, *prev;
+	int index = t->curr_ret_stack;
+	bool new_call = true;
+
+	if (!stk || gops->idx < 0)
+		return -EBUSY;
+	if (index >= FTRACE_RETFUNC_DEPTH) {
+		atomic_inc(&t->trace_overrun);
+		return -EBUSY;
+	}
+	prev = index ? &stk->frames[index - 1] : NULL;
+	if (prev && prev->retp == retp && prev->func == func)
+		new_call = false;
+
+	/*
+	 * Claim the frame before filling it: an interrupt from here on
+	 * pushes above it, and leaves curr_ret_stack as it found it.
+	 */
+	WRITE_ONCE(t->curr_ret_stack, index + 1);
+	barrier();
+	frame = &stk->frames[index];
+	frame->ret = ret;
+	frame->func = func;
+	frame->retp = retp;
+	frame->sp = frame_pointer;
+	frame->calltime = trace_clock_local();
+	frame->idx = gops->idx;
+	frame->depth = new_call ? t->curr_ret_depth : prev->depth;
+	if (new_call)
+		t->curr_ret_depth++;
+
+	trace.func = func;
+	trace.depth = frame->depth;
+	if (gops->entryfunc(&trace, gops))
+		return 0;
+
+	if (new_call)
+		t->curr_ret_depth--;
+	barrier();
+	WRITE_ONCE(t->curr_ret_stack, index);
+	return -EBUSY;
+}
+
+static void fgraph_call_retfunc(struct fgraph_frame *frame,
+				struct ftrace_graph_ret *trace)
+{
+	struct fgraph_ops *gops;
+
+	/* Pairs with synchronize_rcu() in unregister_ftrace_graph(). */
+	preempt_disable_notrace();
+	gops = rcu_dereference_raw(fgraph_array[frame->idx]);
+	if (gops && gops->retfunc)
+		gops->retfunc(trace, gops);
+	preempt_enable_notrace();
+}
+
+/**
+ * ftrace_return_to_handler - pop a frame at a hijacked return
+ * @sp:     the stack pointer at the return, to check against the frame
+ * @retval: the traced function's return value
+ *
+ * Called by return_to_handler.
+ *
+ * Return: the real return address.
+ */
+unsigned long notrace ftrace_return_to_handler(unsigned long sp,
+					       unsigned long retval)
+{
+	struct task_struct *t = current;
+	struct fgraph_stack *stk = task_fgraph_stack(t);
+	int index = READ_ONCE(t->curr_ret_stack) - 1;
+	struct ftrace_graph_ret trace;
+	struct fgraph_frame *frame;
+	unsigned long ret;
+
+	if (WARN_ON_ONCE(!stk || index < 0)) {
+		ftrace_graph_stop();
+		return (unsigned long)panic;
+	}
+	frame = &stk->frames[index];
+	if (WARN_ON_ONCE(frame->sp != sp)) {
+		/* The machine stack and the ret_stack disagree. */
+		ftrace_graph_stop();
+		return (unsigned long)panic;
+	}
+
+	trace.func = frame->func;
+	trace.depth = frame->depth;
+	trace.calltime = frame->calltime;
+	trace.overrun = atomic_read(&t->trace_overrun);
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	trace.retval = retval;
+#endif
+	trace.rettime = trace_clock_local();
+	ret = frame->ret;
+	fgraph_call_retfunc(frame, &trace);
+
+	if (!index || stk->frames[index - 1].retp != frame->retp ||
+	    stk->frames[index - 1].func != frame->func)
+		t->curr_ret_depth--;
+	barrier();
+	WRITE_ONCE(t->curr_ret_stack, index);
+	return ret;
+}
+
+/**
+ * ftrace_graph_ret_addr - the real return address behind return_to_handler
+ * @task: the task whose stack is unwound
+ * @idx:  the unwinder's state, 0 at the start of an unwind
+ * @ret:  the return address found on the stack
+ * @retp: where it was found
+ *
+ * Return: @ret, unless it is return_to_handler and a frame of @task's
+ * ret_stack hijacked the return at @retp: then the real return address.
+ */
+unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
+				    unsigned long ret, unsigned long *retp)
+{
+	struct fgraph_stack *stk = task_fgraph_stack(task);
+	unsigned long hooker = (unsigned long)return_to_handler;
+	int i;
+
+	if (ret != hooker || !stk)
+		return ret;
+	i = READ_ONCE(task->curr_ret_stack) - 1 - (idx ? *idx : 0);
+	for (; i >= 0; i--) {
+		struct fgraph_frame *frame = &stk->frames[i];
+
+		if (frame->retp != retp)
+			continue;
+		/* Several users hijacked this return: the oldest has it. */
+		if (frame->ret == hooker)
+			continue;
+		if (idx)
+			*idx = READ_ONCE(task->curr_ret_stack) - i;
+		return frame->ret;
+	}
+	return ret;
+}
+
+/**
+ * fgraph_get_task_var - @gops' word of per-task state for current
+ * @gops: a registered user
+ *
+ * Return: a pointer to it (zero when the user registered), or NULL when
+ * current has no ret_stack.
+ */
+unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
+{
+	struct fgraph_stack *stk = task_fgraph_stack(current);
+
+	if (!stk || gops->idx < 0)
+		return NULL;
+	return &stk->task_var[gops->idx];
+}
+
+/* --- ret_stacks -------------------------------------------------------- */
+
+static struct fgraph_stack *fgraph_stack_alloc(gfp_t gfp)
+{
+	return kzalloc(sizeof(struct fgraph_stack), gfp);
+}
+
+/* Give @t @stk, empty.  @t is not pushing frames yet (it has none). */
+static void fgraph_give_stack(struct task_struct *t, struct fgraph_stack *stk)
+{
+	t->curr_ret_stack = 0;
+	t->curr_ret_depth = 0;
+	atomic_set(&t->trace_overrun, 0);
+	/* The indexes above are seen before the stack is. */
+	smp_store_release(&t->ret_stack, (unsigned long *)stk);
+}
+
+#define FGRAPH_ALLOC_BATCH	32
+
+/*
+ * Give every task without a ret_stack one.  Stacks are allocated in
+ * batches outside the RCU walk of the task list, and the walk repeated
+ * until no task lacks one.  fgraph_lock.
+ */
+static int fgraph_alloc_all_stacks(void)
+{
+	struct fgraph_stack *batch[FGRAPH_ALLOC_BATCH];
+	struct task_struct *g, *t;
+	int n, used, cpu, ret = 0;
+	bool more;
+
+	do {
+		for (n = 0; n < FGRAPH_ALLOC_BATCH; n++) {
+			batch[n] = fgraph_stack_alloc(GFP_KERNEL);
+			if (!batch[n]) {
+				ret = -ENOMEM;
+				break;
+			}
+		}
+		used = 0;
+		more = false;
+		rcu_read_lock();
+		for_each_process_thread(g, t) {
+			if (t->ret_stack)
+				continue;
+			if (used == n) {
+				more = true;
+				goto unlock;
+			}
+			fgraph_give_stack(t, batch[used++]);
+		}
+unlock:
+		rcu_read_unlock();
+		while (used < n)
+			kfree(batch[used++]);
+	} while (more && !ret);
+
+	for_each_possible_cpu(cpu) {
+		t = idle_task(cpu);
+		if (!t || t->ret_stack)
+			continue;
+		if (!per_cpu(idle_ret_stack, cpu))
+			per_cpu(idle_ret_stack, cpu) =
+				fgraph_stack_alloc(GFP_KERNEL);
+		if (!per_cpu(idle_ret_stack, cpu))
+			return -ENOMEM;
+		fgraph_give_stack(t, per_cpu(idle_ret_stack, cpu));
+	}
+	return ret;
+}
+
+/**
+ * ftrace_graph_init_task - a new task's ret_stack
+ * @t: the task being forked (a copy of its parent so far)
+ */
+void ftrace_graph_init_task(struct task_struct *t)
+{
+	struct fgraph_stack *stk = NULL;
+
+	t->ret_stack = NULL;
+	t->curr_ret_stack = 0;
+	t->curr_ret_depth = 0;
+	atomic_set(&t->tracing_graph_pause, 0);
+	atomic_set(&t->trace_overrun, 0);
+	t->ftrace_timestamp = 0;
+	if (!READ_ONCE(fgraph_stacks_ready))
+		return;
+	stk = fgraph_stack_alloc(GFP_KERNEL);
+	if (stk)
+		fgraph_give_stack(t, stk);
+}
+
+/**
+ * ftrace_graph_exit_task - free a dead task's ret_stack
+ * @t: the task
+ */
+void ftrace_graph_exit_task(struct task_struct *t)
+{
+	struct fgraph_stack *stk = task_fgraph_stack(t);
+
+	t->ret_stack = NULL;
+	/* Idle tasks keep their per-CPU stack. */
+	if (stk && !is_idle_task(t))
+		kfree(stk);
+}
+
+/**
+ * ftrace_graph_init_idle_task - an idle task's ret_stack
+ * @t:   the idle task, (re)initialized for @cpu
+ * @cpu: its CPU
+ */
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
+{
+	struct fgraph_stack *stk;
+
+	t->curr_ret_stack = 0;
+	t->curr_ret_depth = 0;
+	atomic_set(&t->trace_overrun, 0);
+	atomic_set(&t->tracing_graph_pause, 0);
+	/* A stack from fork_idle() stays: idle tasks are never freed. */
+	if (t->ret_stack || !READ_ONCE(fgraph_stacks_ready))
+		return;
+	stk = per_cpu(idle_ret_stack, cpu);
+	if (!stk) {
+		stk = fgraph_stack_alloc(GFP_KERNEL);
+		per_cpu(idle_ret_stack, cpu) = stk;
+	}
+	if (stk)
+		fgraph_give_stack(t, stk);
+}
+
+/* --- users ---------------------------------------------------------------- */
+
+/**
+ * register_ftrace_graph - start following calls for @gops
+ * @gops: the user, with entryfunc, retfunc and (optionally) the filters
+ *        of gops->ops set; it must stay in memory until unregistered
+ *
+ * Return: 0; -EBUSY if it is registered already, -ENOSPC when
+ * FGRAPH_MAX_OPS users are registered, -ENOMEM, or what
+ * register_ftrace_function() returned.
+ */
+int register_ftrace_graph(struct fgraph_ops *gops)
+{
+	int i, ret;
+
+	guard(mutex)(&fgraph_lock);
+	if (gops->ops.flags & FTRACE_OPS_FL_ENABLED)
+		return -EBUSY;
+	for (i = 0; i < FGRAPH_MAX_OPS; i++) {
+		if (!rcu_access_pointer(fgraph_array[i]))
+			break;
+	}
+	if (i == FGRAPH_MAX_OPS)
+		return -ENOSPC;
+	if (!fgraph_users) {
+		WRITE_ONCE(fgraph_stacks_ready, true);
+		ret = fgraph_alloc_all_stacks();
+		if (ret)
+			return ret;
+	}
+	gops->idx = i;
+	gops->ops.func = ftrace_graph_func;
+	gops->ops.flags |= FTRACE_OPS_FL_SAVE_ARGS;
+	rcu_assign_pointer(fgraph_array[i], gops);
+	ret = register_ftrace_function(&gops->ops);
+	if (ret) {
+		RCU_INIT_POINTER(fgraph_array[i], NULL);
+		gops->idx = -1;
+		return ret;
+	}
+	fgraph_users++;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_graph);
+
+/* Clear slot @idx's per-task word in every task. */
+static void fgraph_clear_task_vars(int idx)
+{
+	struct task_struct *g, *t;
+	struct fgraph_stack *stk;
+	int cpu;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		stk = task_fgraph_stack(t);
+		if (stk)
+			WRITE_ONCE(stk->task_var[idx], 0);
+	}
+	rcu_read_unlock();
+	for_each_possible_cpu(cpu) {
+		stk = per_cpu(idle_ret_stack, cpu);
+		if (stk)
+			WRITE_ONCE(stk->task_var[idx], 0);
+	}
+}
+
+/**
+ * unregister_ftrace_graph - stop following calls for @gops
+ * @gops: a registered user
+ *
+ * When this returns, neither callback of @gops runs or will run; calls
+ * still pending return normally without calling it.
+ */
+void unregister_ftrace_graph(struct fgraph_ops *gops)
+{
+	int idx;
+
+	guard(mutex)(&fgraph_lock);
+	idx = gops->idx;
+	if (idx < 0 || idx >= FGRAPH_MAX_OPS ||
+	    rcu_access_pointer(fgraph_array[idx]) != gops)
+		return;
+	unregister_ftrace_function(&gops->ops);
+	RCU_INIT_POINTER(fgraph_array[idx], NULL);
+	/* Return callbacks run with preemption disabled. */
+	synchronize_rcu();
+	fgraph_clear_task_vars(idx);
+	gops->idx = -1;
+	fgraph_users--;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_graph);
