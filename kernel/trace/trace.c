@@ -1255,6 +1255,20 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
 	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	[TRACE_OPT_FUNCGRAPH_OVERRUN_BIT]	= "funcgraph-overrun",
+	[TRACE_OPT_FUNCGRAPH_CPU_BIT]		= "funcgraph-cpu",
+	[TRACE_OPT_FUNCGRAPH_OVERHEAD_BIT]	= "funcgraph-overhead",
+	[TRACE_OPT_FUNCGRAPH_PROC_BIT]		= "funcgraph-proc",
+	[TRACE_OPT_FUNCGRAPH_DURATION_BIT]	= "funcgraph-duration",
+	[TRACE_OPT_FUNCGRAPH_ABSTIME_BIT]	= "funcgraph-abstime",
+	[TRACE_OPT_FUNCGRAPH_IRQS_BIT]		= "funcgraph-irqs",
+	[TRACE_OPT_FUNCGRAPH_TAIL_BIT]		= "funcgraph-tail",
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	[TRACE_OPT_FUNCGRAPH_RETVAL_BIT]	= "funcgraph-retval",
+	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX_BIT]	= "funcgraph-retval-hex",
+#endif
+#endif
 };
 
 /* Is the option built into this kernel? */

@@ -52,6 +52,8 @@ enum trace_type {
 	TRACE_STACK			= 4,
 	TRACE_PRINT			= 5,
 	TRACE_BPRINT			= 6,
+	TRACE_GRAPH_RET			= 10,
+	TRACE_GRAPH_ENT			= 11,
 	TRACE_BPUTS			= 14,
 	TRACE_RAW_DATA			= 18,
 	TRACE_FIRST_DYNAMIC_TYPE	= 20,
@@ -63,6 +65,18 @@ struct ftrace_entry {
 	unsigned long		ip;
 	unsigned long		parent_ip;
 };
+
+/* TRACE_GRAPH_ENT: function_graph: a followed function was entered. */
+struct ftrace_graph_ent_entry {
+	struct trace_entry	ent;
+	struct ftrace_graph_ent	graph_ent;
+} __packed;
+
+/* TRACE_GRAPH_RET: function_graph: a followed function returned. */
+struct ftrace_graph_ret_entry {
+	struct trace_entry	ent;
+	struct ftrace_graph_ret	ret;
+} __packed;
 
 /* TRACE_PRINT: a formatted, NUL-terminated string (trace_marker, ...). */
 struct print_entry {
@@ -136,16 +150,40 @@ enum trace_opt_bit {
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* function_graph's output (trace_graph_output.c) and recording */
+	TRACE_OPT_FUNCGRAPH_OVERRUN_BIT,	/* funcgraph-overrun */
+	TRACE_OPT_FUNCGRAPH_CPU_BIT,		/* funcgraph-cpu */
+	TRACE_OPT_FUNCGRAPH_OVERHEAD_BIT,	/* funcgraph-overhead */
+	TRACE_OPT_FUNCGRAPH_PROC_BIT,		/* funcgraph-proc */
+	TRACE_OPT_FUNCGRAPH_DURATION_BIT,	/* funcgraph-duration */
+	TRACE_OPT_FUNCGRAPH_ABSTIME_BIT,	/* funcgraph-abstime */
+	TRACE_OPT_FUNCGRAPH_IRQS_BIT,		/* funcgraph-irqs */
+	TRACE_OPT_FUNCGRAPH_TAIL_BIT,		/* funcgraph-tail */
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	TRACE_OPT_FUNCGRAPH_RETVAL_BIT,		/* funcgraph-retval */
+	TRACE_OPT_FUNCGRAPH_RETVAL_HEX_BIT,	/* funcgraph-retval-hex */
+#endif
+#endif
 	TRACE_OPT_NR_BITS,
 };
 
 #define TRACE_OPT(name)		BIT(TRACE_OPT_##name##_BIT)
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#define TRACE_GRAPH_DEFAULT_FLAGS					\
+	(TRACE_OPT(FUNCGRAPH_CPU) | TRACE_OPT(FUNCGRAPH_OVERHEAD) |	\
+	 TRACE_OPT(FUNCGRAPH_DURATION) | TRACE_OPT(FUNCGRAPH_IRQS))
+#else
+#define TRACE_GRAPH_DEFAULT_FLAGS	0
+#endif
+
 /* Options set on a new instance. */
 #define TRACE_DEFAULT_FLAGS						\
 	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
 	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
-	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS))
+	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) |			\
+	 TRACE_GRAPH_DEFAULT_FLAGS)
 
 /* The options print functions receive in their "flags" argument. */
 #define TRACE_OPT_SYM_MASK	(TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))
@@ -162,6 +200,9 @@ enum trace_opt_bit {
  * @allow_instances: the tracer may run in instances/ too, not only at the
  *                   top level; available_tracers of an instance lists
  *                   only these
+ * @print_line:      optional: the text of a record in the tracer's own
+ *                   layout; TRACE_TYPE_UNHANDLED leaves it to the core
+ * @print_header:    optional: the comment lines atop the trace file
  */
 struct tracer {
 	const char		*name;
@@ -169,6 +210,9 @@ struct tracer {
 	void			(*reset)(struct trace_array *tr);
 	struct tracer		*next;
 	bool			allow_instances;
+	enum print_line_t	(*print_line)(struct trace_iterator *iter);
+	void			(*print_header)(struct seq_file *m,
+						struct trace_iterator *iter);
 };
 
 extern struct tracer nop_trace;
@@ -262,6 +306,9 @@ struct trace_array_events {
  *                     the instance's set_ftrace_filter/notrace), or NULL
  * @function_pids:     set_ftrace_pid (RCU; ftrace_lock), NULL: all
  * @function_no_pids:  set_ftrace_notrace_pid (RCU; ftrace_lock)
+ * @graph:             function_graph's state: its fgraph_ops,
+ *                     set_graph_function, set_graph_notrace and
+ *                     max_graph_depth (trace_functions_graph.c)
  */
 struct trace_array {
 	struct list_head		list;
@@ -297,6 +344,9 @@ struct trace_array {
 	struct ftrace_ops		*ops;
 	struct ftrace_pid_list __rcu	*function_pids;
 	struct ftrace_pid_list __rcu	*function_no_pids;
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	struct trace_graph		*graph;
 #endif
 };
 
@@ -669,6 +719,28 @@ static inline void ftrace_create_filter_files(struct trace_array *tr,
 static inline int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
 {
 	return 0;
+}
+#endif
+
+/* --- function_graph (trace_functions_graph.c, trace_graph_*.c) ---------- */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * An instance's function_graph state and its set_graph_function,
+ * set_graph_notrace and max_graph_depth files: made with the instance
+ * (after its ftrace ops), freed with it.  trace_types_lock.
+ */
+int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent);
+void trace_graph_free_instance(struct trace_array *tr);
+#else
+static inline int trace_graph_create_instance(struct trace_array *tr,
+					      struct dentry *parent)
+{
+	return 0;
+}
+
+static inline void trace_graph_free_instance(struct trace_array *tr)
+{
 }
 #endif
 

@@ -68,6 +68,38 @@ static const struct core_record records[] = {
 	       REC_FIELD(unsigned long, parent_ip)),
 #endif
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	RECORD(funcgraph_entry, TRACE_GRAPH_ENT,
+	       REC_PRINT("--> %ps (%d)", (void *)__entry->func, __entry->depth),
+	       REC_FIELD(unsigned long, func),
+	       REC_FIELD(int, depth)),
+
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	RECORD(funcgraph_exit, TRACE_GRAPH_RET,
+	       REC_PRINT("<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx",
+			 (void *)__entry->func, __entry->depth,
+			 __entry->calltime, __entry->rettime,
+			 __entry->depth, __entry->retval),
+	       REC_FIELD(unsigned long, func),
+	       REC_FIELD(unsigned long, retval),
+	       REC_FIELD(int, depth),
+	       REC_FIELD(unsigned int, overrun),
+	       REC_FIELD(unsigned long long, calltime),
+	       REC_FIELD(unsigned long long, rettime)),
+#else
+	RECORD(funcgraph_exit, TRACE_GRAPH_RET,
+	       REC_PRINT("<-- %ps (%d) (start: %llx  end: %llx) over: %d",
+			 (void *)__entry->func, __entry->depth,
+			 __entry->calltime, __entry->rettime,
+			 __entry->depth),
+	       REC_FIELD(unsigned long, func),
+	       REC_FIELD(int, depth),
+	       REC_FIELD(unsigned int, overrun),
+	       REC_FIELD(unsigned long long, calltime),
+	       REC_FIELD(unsigned long long, rettime)),
+#endif
+#endif
+
 	RECORD(kernel_stack, TRACE_STACK,
 	       REC_PRINT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
 			 "\t=> %ps\n\t=> %ps\n\t=> %ps\n"

@@ -158,6 +158,7 @@ static struct trace_array *trace_array_find(const char *name)
 /* Free an instance no one can reach any more. */
 static void trace_array_free(struct trace_array *tr)
 {
+	trace_graph_free_instance(tr);
 	ftrace_free_ftrace_ops(tr);
 	trace_array_free_buffers(tr);
 	trace_errlog_free(tr);
@@ -204,6 +205,8 @@ static struct trace_array *trace_array_create(const char *name)
 	if (ftrace_allocate_ftrace_ops(tr))
 		goto fail;
 	ftrace_create_filter_files(tr, tr->dir);
+	if (trace_graph_create_instance(tr, tr->dir))
+		goto fail;
 
 	tr->ref = 1;
 	list_add_tail(&tr->list, &trace_arrays);

@@ -496,6 +496,14 @@ enum print_line_t trace_print_line(struct trace_iterator *iter)
 	    is_printk_type(iter->ent->type))
 		return print_msg_only(iter);
 
+	/* The tracer's own layout, unless raw output was asked for. */
+	if (iter->trace && iter->trace->print_line &&
+	    !(flags & (TRACE_OPT(BIN) | TRACE_OPT(HEX) | TRACE_OPT(RAW)))) {
+		ret = iter->trace->print_line(iter);
+		if (ret != TRACE_TYPE_UNHANDLED)
+			return ret;
+	}
+
 	rcu_read_lock();
 	event = ftrace_find_event(iter->ent->type);
 	if (flags & TRACE_OPT(BIN))
@@ -611,6 +619,11 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 	bool irq = flags & TRACE_OPT(IRQ_INFO);
 	int i;
 
+	if (iter->trace->print_header &&
+	    !(iter->iter_flags & TRACE_FILE_SNAPSHOT)) {
+		iter->trace->print_header(m, iter);
+		return;
+	}
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
 	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT) &&
 	    (iter->iter_flags & TRACE_FILE_SNAPSHOT) && trace_iter_empty(iter)) {

@@ -99,6 +99,11 @@ static const struct readme_part readme[] = {
 	{ "set_ftrace_notrace_pid", "  set_ftrace_notrace_pid\t- Write pid(s) to not function trace those pids\n" },
 	{ "set_ftrace_notrace_pid", "\t\t    (function)\n" },
 #endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	{ "set_graph_function", "  set_graph_function\t- Trace the nested calls of a function (function_graph)\n" },
+	{ "set_graph_notrace", "  set_graph_notrace\t- Do not trace the nested calls of a function (function_graph)\n" },
+	{ "max_graph_depth", "  max_graph_depth\t- Trace a limited depth of nested calls (0 is unlimited)\n" },
+#endif
 #ifdef CONFIG_TRACER_SNAPSHOT
 	{ "snapshot", "\n  snapshot\t\t- Like 'trace' but shows the content of the static\n" },
 	{ "snapshot", "\t\t\t  snapshot buffer. Read the contents for more\n" },

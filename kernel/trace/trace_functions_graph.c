@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The "function_graph" tracer: a TRACE_GRAPH_ENT record when a traced
+ * function is entered and a TRACE_GRAPH_RET record when it returns,
+ * with both times and its return value; trace_graph_output.c draws them
+ * as a call graph.
+ *
+ * Each instance has its own struct trace_graph and fgraph_ops.  Which
+ * functions are entered at all is the instance's set_ftrace_filter and
+ * set_ftrace_notrace (the fgraph_ops' ftrace_ops shares their hashes);
+ * the entry callback then applies set_ftrace_pid, set_graph_function,
+ * set_graph_notrace, max_graph_depth and funcgraph-irqs.  Unlike
+ * upstream Linux, where the last three exist only at the top level,
+ * every instance has its own.
+ *
+ * Per task, the callbacks keep one word (fgraph_get_task_var()):
+ * whether the task is inside a set_graph_function function, or inside
+ * a set_graph_notrace one, and at which depth that call is, so the
+ * state ends with that call's return.
+ */
+
+#include <linux/ftrace.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+#include "trace_graph.h"
+#include "ftrace_internal.h"
+
+/* Bits of the per-task word. */
+#define TG_IN_FILTER		BIT(0)	/* inside a set_graph_function call */
+#define TG_IN_NOTRACE		BIT(1)	/* inside a set_graph_notrace call */
+#define TG_FILTER_SHIFT		8	/* ... at this depth (8 bits) */
+#define TG_NOTRACE_SHIFT	16	/* ... and this one */
+#define TG_DEPTH_MASK		0xffUL
+
+static inline int tg_depth(unsigned long var, int shift)
+{
+	return (var >> shift) & TG_DEPTH_MASK;
+}
+
+static void notrace trace_graph_record_entry(struct trace_array *tr,
+					     struct ftrace_graph_ent *trace)
+{
+	struct ftrace_graph_ent_entry *entry;
+	struct ring_buffer_event *event;
+
+	event = trace_buffer_reserve(tr->buffer, TRACE_GRAPH_ENT,
+				     sizeof(*entry), tracing_gen_ctx());
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->graph_ent = *trace;
+	trace_buffer_commit(tr->buffer);
+	trace_taskinfo_mark_pending();
+}
+
+static void notrace trace_graph_record_return(struct trace_array *tr,
+					      struct ftrace_graph_ret *trace)
+{
+	struct ftrace_graph_ret_entry *entry;
+	struct ring_buffer_event *event;
+
+	event = trace_buffer_reserve(tr->buffer, TRACE_GRAPH_RET,
+				     sizeof(*entry), tracing_gen_ctx());
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->ret = *trace;
+	trace_buffer_commit(tr->buffer);
+}
+
+/*
+ * set_graph_function: outside such a call, only its functions start a
+ * graph.  Return: false to skip @trace.
+ */
+static bool notrace trace_graph_filter_enter(struct trace_graph *g,
+					     struct ftrace_graph_ent *trace,
+					     unsigned long *var)
+{
+	struct ftrace_hash *hash = rcu_dereference_raw(g->filter_hash);
+
+	if (ftrace_hash_empty(hash) || (*var & TG_IN_FILTER))
+		return true;
+	if (!ftrace_hash_contains(hash, trace->func))
+		return false;
+	*var |= TG_IN_FILTER |
+		((unsigned long)trace->depth << TG_FILTER_SHIFT);
+	return true;
+}
+
+static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
+				     struct fgraph_ops *gops)
+{
+	struct trace_graph *g = container_of(gops, struct trace_graph, gops);
+	unsigned long *var = fgraph_get_task_var(gops);
+	struct trace_array *tr = g->tr;
+	int max_depth = READ_ONCE(g->max_depth);
+
+	if (!var || (*var & TG_IN_NOTRACE) || !tr->buffer)
+		return 0;
+	if (trace->depth > TG_DEPTH_MASK)
+		return 0;
+	/* Followed to its return, only to end the notrace state there. */
+	if (ftrace_hash_contains(rcu_dereference_raw(g->notrace_hash),
+				 trace->func)) {
+		*var |= TG_IN_NOTRACE |
+			((unsigned long)trace->depth << TG_NOTRACE_SHIFT);
+		return 1;
+	}
+	if (!ftrace_pid_traced(tr))
+		return 0;
+	if (max_depth && trace->depth >= max_depth)
+		return 0;
+	if (!(READ_ONCE(tr->flags) & TRACE_OPT(FUNCGRAPH_IRQS)) &&
+	    in_hardirq())
+		return 0;
+	if (!trace_graph_filter_enter(g, trace, var))
+		return 0;
+	trace_graph_record_entry(tr, trace);
+	return 1;
+}
+
+static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
+				       struct fgraph_ops *gops)
+{
+	struct trace_graph *g = container_of(gops, struct trace_graph, gops);
+	unsigned long *var = fgraph_get_task_var(gops);
+
+	if (!var)
+		return;
+	if (*var & TG_IN_NOTRACE) {
+		if (tg_depth(*var, TG_NOTRACE_SHIFT) == trace->depth)
+			*var &= ~(TG_IN_NOTRACE |
+				  (TG_DEPTH_MASK << TG_NOTRACE_SHIFT));
+		return;
+	}
+	trace_graph_record_return(g->tr, trace);
+	if ((*var & TG_IN_FILTER) &&
+	    tg_depth(*var, TG_FILTER_SHIFT) == trace->depth)
+		*var &= ~(TG_IN_FILTER | (TG_DEPTH_MASK << TG_FILTER_SHIFT));
+}
+
+/**
+ * trace_graph_create_instance - give an instance its function_graph state
+ * @tr:     the instance, whose ftrace ops exists
+ * @parent: its directory (NULL: the tracefs root)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent)
+{
+	struct trace_graph *g;
+
+	if (tr->graph)
+		return 0;
+	g = kzalloc(sizeof(*g), GFP_KERNEL);
+	if (!g)
+		return -ENOMEM;
+	g->tr = tr;
+	g->filter_hash = EMPTY_HASH;
+	g->notrace_hash = EMPTY_HASH;
+	g->gops.entryfunc = trace_graph_entry;
+	g->gops.retfunc = trace_graph_return;
+	g->gops.idx = -1;
+	g->gops.private = tr;
+	/* Enter what the instance's set_ftrace_filter/notrace say. */
+	ftrace_ops_init(&g->gops.ops);
+	g->gops.ops.func_hash = tr->ops->func_hash;
+	g->gops.ops.private = tr;
+	tr->graph = g;
+	trace_graph_create_files(g, parent);
+	return 0;
+}
+
+/**
+ * trace_graph_free_instance - drop an instance's function_graph state
+ * @tr: the instance, whose tracer is no longer function_graph
+ */
+void trace_graph_free_instance(struct trace_array *tr)
+{
+	struct trace_graph *g = tr->graph;
+
+	if (!g)
+		return;
+	tr->graph = NULL;
+	trace_graph_free_hashes(g);
+	kfree(g);
+}
+
+static int graph_trace_init(struct trace_array *tr)
+{
+	if (!tr->graph)
+		return -ENODEV;
+	tracing_reset_all_cpus(tr);
+	return register_ftrace_graph(&tr->graph->gops);
+}
+
+static void graph_trace_reset(struct trace_array *tr)
+{
+	unregister_ftrace_graph(&tr->graph->gops);
+}
+
+static struct tracer graph_trace = {
+	.name			= "function_graph",
+	.init			= graph_trace_init,
+	.reset			= graph_trace_reset,
+	.allow_instances	= true,
+	.print_line		= trace_graph_print_line,
+	.print_header		= trace_graph_print_header,
+};
+
+static __init int init_graph_trace(void)
+{
+	if (tracing_disabled)
+		return 0;
+	if (trace_graph_output_init())
+		pr_warn("function_graph: could not register its output\n");
+	return register_tracer(&graph_trace);
+}
+core_initcall(init_graph_trace);
+
+/* The top level's state, once its function tracer ops exists. */
+static __init int init_graph_trace_tracefs(void)
+{
+	int ret;
+
+	if (tracing_disabled || ftrace_disabled || !tracefs_initialized())
+		return 0;
+	ret = ftrace_allocate_ftrace_ops(&global_trace);
+	if (ret)
+		return ret;
+	mutex_lock(&trace_types_lock);
+	ret = trace_graph_create_instance(&global_trace, NULL);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+fs_initcall(init_graph_trace_tracefs);

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The function_graph tracer's private interface, shared by
+ *   trace_functions_graph.c  the tracer: its fgraph_ops callbacks, which
+ *                            write TRACE_GRAPH_ENT/RET records;
+ *   trace_graph_files.c      set_graph_function, set_graph_notrace and
+ *                            max_graph_depth, per instance;
+ *   trace_graph_output.c     the text of the trace file.
+ */
+#ifndef _KERNEL_TRACE_TRACE_GRAPH_H
+#define _KERNEL_TRACE_TRACE_GRAPH_H
+
+#include <linux/ftrace.h>
+#include "trace.h"
+
+struct ftrace_hash;
+
+/**
+ * struct trace_graph - an instance's function_graph state
+ * @gops:         the fgraph_ops; its ftrace_ops shares the instance's
+ *                set_ftrace_filter/notrace (the instance's ops' hashes)
+ * @tr:           the instance
+ * @filter_hash:  set_graph_function: follow only these and what they
+ *                call; empty: everything
+ * @notrace_hash: set_graph_notrace: neither these nor what they call
+ * @max_depth:    max_graph_depth; 0: no limit
+ *
+ * The hashes are replaced whole under ftrace_lock and read by the
+ * callbacks with preemption disabled; @max_depth is a plain word.
+ */
+struct trace_graph {
+	struct fgraph_ops		gops;
+	struct trace_array		*tr;
+	struct ftrace_hash __rcu	*filter_hash;
+	struct ftrace_hash __rcu	*notrace_hash;
+	int				max_depth;
+};
+
+/* The tracefs files of @g in @parent. */
+void trace_graph_create_files(struct trace_graph *g, struct dentry *parent);
+void trace_graph_free_hashes(struct trace_graph *g);
+
+/* trace_graph_output.c */
+enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
+void trace_graph_print_header(struct seq_file *m, struct trace_iterator *iter);
+int trace_graph_output_init(void);
+
+#endif /* _KERNEL_TRACE_TRACE_GRAPH_H */

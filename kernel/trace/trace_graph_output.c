@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The text of a function_graph trace: one line per record, as a C-like
+ * call graph,
+ *
+ *  CPU) [TASK-PID |] DURATION    |  FUNCTION CALLS
+ *   1)               |  schedule() {
+ *   1)   0.321 us    |    rcu_note_context_switch();
+ *   1) + 12.345 us   |  }
+ *
+ * A function entered and left with nothing recorded in between on its
+ * CPU is a "leaf" and takes one line; otherwise its entry opens a brace
+ * that its return closes.  The duration is marked by its size (with
+ * funcgraph-overhead): '+' above 10 us, '!' 100 us, '#' 1 ms, '*' 10 ms,
+ * '@' 100 ms, '$' 1 s.  Interrupt handlers are framed by "==>" lines,
+ * other records (trace_printk(), trace_marker, events) are shown as
+ * comments.  The funcgraph-* options choose the columns.
+ *
+ * Leaves are found by looking at the next record of the CPU, which a
+ * non-consuming reader (trace) can; a consuming reader (trace_pipe)
+ * prints every function as a brace pair.
+ */
+
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/kallsyms.h>
+#include <asm/sections.h>
+
+#include "trace.h"
+#include "trace_graph.h"
+
+/* Width of the number in the duration column, "12345.678". */
+#define DURATION_WIDTH		8
+/* Width of the task-pid column. */
+#define PROC_WIDTH		14
+/* Spaces per nesting level. */
+#define INDENT			2
+
+/**
+ * struct graph_line - what one output line is about
+ * @flags:    the instance's options
+ * @depth:    the nesting depth
+ * @duration: ns, for a leaf or a return
+ * @func:     the function
+ */
+struct graph_line {
+	unsigned long	flags;
+	int		depth;
+	u64		duration;
+	unsigned long	func;
+};
+
+static bool graph_opt(const struct graph_line *l, unsigned long opt)
+{
+	return l->flags & opt;
+}
+
+static bool graph_is_irq_entry(unsigned long func)
+{
+	return func >= (unsigned long)__irqentry_text_start &&
+	       func < (unsigned long)__irqentry_text_end;
+}
+
+/* The size mark of a duration (funcgraph-overhead). */
+static char graph_duration_mark(u64 ns)
+{
+	static const struct {
+		u64	above;
+		char	mark;
+	} marks[] = {
+		{ 1000000000ULL, '$' }, { 100000000ULL, '@' },
+		{ 10000000ULL, '*' }, { 1000000ULL, '#' },
+		{ 100000ULL, '!' }, { 10000ULL, '+' },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(marks); i++) {
+		if (ns > marks[i].above)
+			return marks[i].mark;
+	}
+	return ' ';
+}
+
+/* The columns before the duration: absolute time, CPU, task. */
+static void graph_print_prefix(struct trace_iterator *iter,
+			       const struct graph_line *l)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_ABSTIME))) {
+		u64 ts = iter->ts;
+		unsigned long usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
+
+		trace_seq_printf(s, "%5llu.%06lu |  ", ts, usecs);
+	}
+	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_CPU)))
+		trace_seq_printf(s, " %*d) ",
+				 (int)snprintf(NULL, 0, "%u", nr_cpu_ids - 1),
+				 iter->cpu);
+	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_PROC))) {
+		char comm[TASK_COMM_LEN];
+		char buf[PROC_WIDTH + 1];
+		int len, pad;
+
+		trace_find_cmdline(iter->ent->pid, comm);
+		len = snprintf(buf, sizeof(buf), "%s-%d", comm, iter->ent->pid);
+		len = min(len, PROC_WIDTH);
+		pad = PROC_WIDTH - len;
+		trace_seq_printf(s, "%*s%s%*s | ", pad / 2, "", buf,
+				 pad - pad / 2, "");
+	}
+}
+
+/* The duration column: a time, or blanks (@ns == 0) where it has none. */
+static void graph_print_duration(struct trace_seq *s,
+				 const struct graph_line *l, u64 ns, bool have)
+{
+	char num[24];
+	u64 us = ns;
+	unsigned long rem;
+	int len;
+
+	if (!graph_opt(l, TRACE_OPT(FUNCGRAPH_DURATION)))
+		return;
+	if (!have) {
+		trace_seq_printf(s, "%*s|  ", 2 + DURATION_WIDTH + 4, "");
+		return;
+	}
+	rem = do_div(us, NSEC_PER_USEC);
+	len = snprintf(num, sizeof(num), "%llu", us);
+	/* Keep the number within the column: fewer decimals when long. */
+	if (len < DURATION_WIDTH - 1) {
+		int decimals = min(3, DURATION_WIDTH - 1 - len);
+
+		snprintf(num + len, sizeof(num) - len, ".%0*lu", decimals,
+			 rem / (decimals == 3 ? 1 : decimals == 2 ? 10 : 100));
+	}
+	strlcat(num, " us", sizeof(num));
+	trace_seq_printf(s, "%c %-*s |  ",
+			 graph_opt(l, TRACE_OPT(FUNCGRAPH_OVERHEAD)) ?
+			 graph_duration_mark(ns) : ' ',
+			 DURATION_WIDTH + 3, num);
+}
+
+static void graph_print_indent(struct trace_seq *s, int depth)
+{
+	trace_seq_printf(s, "%*s", max(depth, 0) * INDENT, "");
+}
+
+/* "==========>" before an interrupt handler, "<==========" after it. */
+static void graph_print_irq_mark(struct trace_iterator *iter,
+				 const struct graph_line *l, bool entry)
+{
+	if (!graph_opt(l, TRACE_OPT(FUNCGRAPH_IRQS)) ||
+	    !graph_is_irq_entry(l->func))
+		return;
+	graph_print_prefix(iter, l);
+	trace_seq_printf(&iter->seq, "  %s |\n",
+			 entry ? "==========>" : "<==========");
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+/*
+ * The return value as a comment: "= -5" after a leaf, "func = -5" after
+ * a return; in decimal (an int with the upper half clear and its sign
+ * bit set counts as negative), or in hex with funcgraph-retval-hex.
+ */
+static void graph_print_retval(struct trace_seq *s, const struct graph_line *l,
+			       unsigned long retval, bool leaf)
+{
+	long val = (long)retval;
+
+	if (!graph_opt(l, TRACE_OPT(FUNCGRAPH_RETVAL)))
+		return;
+	if (!leaf)
+		trace_seq_printf(s, " /* %ps", (void *)l->func);
+	else
+		trace_seq_puts(s, " /*");
+	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_RETVAL_HEX))) {
+		trace_seq_printf(s, " = 0x%lx */", retval);
+		return;
+	}
+	if (!(retval >> 32) && (retval & BIT(31)))
+		val = (int)retval;
+	trace_seq_printf(s, " = %ld */", val);
+}
+
+static bool graph_shows_retval(const struct graph_line *l)
+{
+	return graph_opt(l, TRACE_OPT(FUNCGRAPH_RETVAL));
+}
+#else
+static void graph_print_retval(struct trace_seq *s, const struct graph_line *l,
+			       unsigned long retval, bool leaf)
+{
+}
+
+static bool graph_shows_retval(const struct graph_line *l)
+{
+	return false;
+}
+#endif
+
+static unsigned long graph_retval(struct ftrace_graph_ret *ret)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	return ret->retval;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * The return that follows @ent on its CPU if nothing came in between:
+ * then @ent is a leaf.  Only a non-consuming reader can look ahead.
+ */
+static struct ftrace_graph_ret_entry *
+graph_find_leaf_return(struct trace_iterator *iter,
+		       struct ftrace_graph_ent_entry *ent)
+{
+	struct ring_buffer_event *event;
+	struct ftrace_graph_ret_entry *next;
+	u64 ts;
+
+	if (!iter->buffer_iter || !iter->buffer_iter[iter->cpu])
+		return NULL;
+	event = ring_buffer_iter_peek(iter->buffer_iter[iter->cpu], &ts);
+	if (!event)
+		return NULL;
+	next = ring_buffer_event_data(event);
+	if (next->ent.type != TRACE_GRAPH_RET || next->ent.pid != ent->ent.pid ||
+	    next->ret.func != ent->graph_ent.func ||
+	    next->ret.depth != ent->graph_ent.depth)
+		return NULL;
+	return next;
+}
+
+static enum print_line_t graph_print_entry(struct trace_iterator *iter,
+					   struct graph_line *l)
+{
+	struct ftrace_graph_ent_entry *ent = (void *)iter->ent;
+	struct ftrace_graph_ret_entry *leaf;
+	struct trace_seq *s = &iter->seq;
+
+	l->func = ent->graph_ent.func;
+	l->depth = ent->graph_ent.depth;
+	leaf = graph_find_leaf_return(iter, ent);
+
+	graph_print_irq_mark(iter, l, true);
+	graph_print_prefix(iter, l);
+	if (leaf) {
+		l->duration = leaf->ret.rettime - leaf->ret.calltime;
+		graph_print_duration(s, l, l->duration, true);
+		graph_print_indent(s, l->depth);
+		trace_seq_printf(s, "%ps();", (void *)l->func);
+		graph_print_retval(s, l, graph_retval(&leaf->ret), true);
+	} else {
+		graph_print_duration(s, l, 0, false);
+		graph_print_indent(s, l->depth);
+		trace_seq_printf(s, "%ps() {", (void *)l->func);
+	}
+	trace_seq_putc(s, '\n');
+	if (leaf)
+		graph_print_irq_mark(iter, l, false);
+	if (trace_seq_has_overflowed(s))
+		return TRACE_TYPE_PARTIAL_LINE;
+	/* The return is shown: step over it. */
+	if (leaf)
+		ring_buffer_iter_advance(iter->buffer_iter[iter->cpu]);
+	return TRACE_TYPE_HANDLED;
+}
+
+static enum print_line_t graph_print_return(struct trace_iterator *iter,
+					    struct graph_line *l)
+{
+	struct ftrace_graph_ret_entry *ret = (void *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	l->func = ret->ret.func;
+	l->depth = ret->ret.depth;
+	l->duration = ret->ret.rettime - ret->ret.calltime;
+	graph_print_prefix(iter, l);
+	graph_print_duration(s, l, l->duration, true);
+	graph_print_indent(s, l->depth);
+	trace_seq_putc(s, '}');
+	if (graph_shows_retval(l))
+		graph_print_retval(s, l, graph_retval(&ret->ret), false);
+	else if (graph_opt(l, TRACE_OPT(FUNCGRAPH_TAIL)))
+		trace_seq_printf(s, " /* %ps */", (void *)l->func);
+	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_OVERRUN)))
+		trace_seq_printf(s, " (Overruns: %u)", ret->ret.overrun);
+	trace_seq_putc(s, '\n');
+	graph_print_irq_mark(iter, l, false);
+	return trace_handle_return(s);
+}
+
+/* Another record while function_graph is current: a comment. */
+static enum print_line_t graph_print_comment(struct trace_iterator *iter,
+					     struct graph_line *l)
+{
+	struct trace_seq *s = &iter->seq;
+	struct trace_event *event;
+	enum print_line_t ret;
+
+	event = ftrace_find_event(iter->ent->type);
+	if (!event || !event->funcs->trace)
+		return TRACE_TYPE_UNHANDLED;
+	graph_print_prefix(iter, l);
+	graph_print_duration(s, l, 0, false);
+	trace_seq_puts(s, "/* ");
+	ret = event->funcs->trace(iter, l->flags & TRACE_OPT_SYM_MASK, event);
+	if (ret != TRACE_TYPE_HANDLED)
+		return ret;
+	/* The record's text ends its line; the comment closes it. */
+	if (s->seq.len && s->buffer[s->seq.len - 1] == '\n')
+		s->seq.len--;
+	trace_seq_puts(s, " */\n");
+	return trace_handle_return(s);
+}
+
+/**
+ * trace_graph_print_line - function_graph's text of iter->ent
+ * @iter: the reader
+ *
+ * Return: TRACE_TYPE_HANDLED, or TRACE_TYPE_PARTIAL_LINE when the line
+ * did not fit (it is printed again, whole).
+ */
+enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
+{
+	struct graph_line l = { .flags = READ_ONCE(iter->tr->flags) };
+	enum print_line_t ret;
+
+	rcu_read_lock();
+	switch (iter->ent->type) {
+	case TRACE_GRAPH_ENT:
+		ret = graph_print_entry(iter, &l);
+		break;
+	case TRACE_GRAPH_RET:
+		ret = graph_print_return(iter, &l);
+		break;
+	default:
+		ret = graph_print_comment(iter, &l);
+		break;
+	}
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
+ * trace_graph_print_header - the column titles of a function_graph trace
+ * @m:    the trace file
+ * @iter: its reader
+ */
+void trace_graph_print_header(struct seq_file *m, struct trace_iterator *iter)
+{
+	unsigned long flags = READ_ONCE(iter->tr->flags);
+
+	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+	if (!(flags & TRACE_OPT(CONTEXT_INFO)))
+		return;
+	seq_putc(m, '#');
+	if (flags & TRACE_OPT(FUNCGRAPH_ABSTIME))
+		seq_puts(m, "     TIME       ");
+	if (flags & TRACE_OPT(FUNCGRAPH_CPU))
+		seq_puts(m, " CPU");
+	if (flags & TRACE_OPT(FUNCGRAPH_PROC))
+		seq_puts(m, "  TASK/PID       ");
+	if (flags & TRACE_OPT(FUNCGRAPH_DURATION))
+		seq_puts(m, "  DURATION   ");
+	seq_puts(m, "               FUNCTION CALLS\n#");
+	if (flags & TRACE_OPT(FUNCGRAPH_ABSTIME))
+		seq_puts(m, "      |         ");
+	if (flags & TRACE_OPT(FUNCGRAPH_CPU))
+		seq_puts(m, " |  ");
+	if (flags & TRACE_OPT(FUNCGRAPH_PROC))
+		seq_puts(m, "   |    |        ");
+	if (flags & TRACE_OPT(FUNCGRAPH_DURATION))
+		seq_puts(m, "   |   |      ");
+	seq_puts(m, "               |   |   |   |\n");
+}
+
+/* --- the records as events of any tracer ----------------------------------- */
+
+static enum print_line_t graph_event_trace(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (iter->ent->type == TRACE_GRAPH_ENT) {
+		struct ftrace_graph_ent_entry *e = (void *)iter->ent;
+
+		trace_seq_printf(s, "%*s%ps() {\n", e->graph_ent.depth * INDENT,
+				 "", (void *)e->graph_ent.func);
+	} else {
+		struct ftrace_graph_ret_entry *r = (void *)iter->ent;
+
+		trace_seq_printf(s, "%*s} /* %ps */\n", r->ret.depth * INDENT,
+				 "", (void *)r->ret.func);
+	}
+	return trace_handle_return(s);
+}
+
+static enum print_line_t graph_event_raw(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (iter->ent->type == TRACE_GRAPH_ENT) {
+		struct ftrace_graph_ent_entry *e = (void *)iter->ent;
+
+		trace_seq_printf(s, "%lx %d\n", e->graph_ent.func,
+				 e->graph_ent.depth);
+	} else {
+		struct ftrace_graph_ret_entry *r = (void *)iter->ent;
+
+		trace_seq_printf(s, "%lx %lx %d %u %llu %llu\n", r->ret.func,
+				 graph_retval(&r->ret), r->ret.depth,
+				 r->ret.overrun, r->ret.calltime,
+				 r->ret.rettime);
+	}
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions graph_event_funcs = {
+	.trace	= graph_event_trace,
+	.raw	= graph_event_raw,
+};
+
+static struct trace_event graph_ent_event = {
+	.type	= TRACE_GRAPH_ENT,
+	.funcs	= &graph_event_funcs,
+};
+
+static struct trace_event graph_ret_event = {
+	.type	= TRACE_GRAPH_RET,
+	.funcs	= &graph_event_funcs,
+};
+
+/**
+ * trace_graph_output_init - register the graph record types' output
+ *
+ * Return: 0, or -EBUSY if a type was taken.
+ */
+int __init trace_graph_output_init(void)
+{
+	if (!register_trace_event(&graph_ent_event) ||
+	    !register_trace_event(&graph_ret_event))
+		return -EBUSY;
+	return 0;
+}
