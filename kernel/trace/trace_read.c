@@ -42,11 +42,23 @@ static struct ring_buffer_event *trace_iter_peek(struct trace_iterator *iter,
 						 int cpu, u64 *ts,
 						 unsigned long *lost)
 {
+	struct ring_buffer_event *event;
+
 	*lost = 0;
-	if (iter->buffer_iter)
-		return iter->buffer_iter[cpu] ?
-			ring_buffer_iter_peek(iter->buffer_iter[cpu], ts) : NULL;
-	return ring_buffer_peek(trace_iter_buffer(iter), cpu, ts, lost);
+	if (!iter->buffer_iter)
+		return ring_buffer_peek(trace_iter_buffer(iter), cpu, ts, lost);
+	if (!iter->buffer_iter[cpu])
+		return NULL;
+	event = ring_buffer_iter_peek(iter->buffer_iter[cpu], ts);
+	/*
+	 * A non-consuming walk ends with what was recorded when the file
+	 * was opened: writers that record faster than the reader prints
+	 * (function_graph of every function, the reader's own calls
+	 * included) would otherwise keep it going for ever.
+	 */
+	if (event && *ts > iter->stop_ts)
+		return NULL;
+	return event;
 }
 
 /* The oldest record of the CPUs @iter covers, not moving past it. */
@@ -248,6 +260,7 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 			iter->buffer_iter[cpu] =
 				ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	}
+	iter->stop_ts = buffer ? ring_buffer_time_stamp(buffer) : 0;
 	return iter;
 
 fail:
