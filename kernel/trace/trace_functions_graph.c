@@ -142,6 +142,13 @@ static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
 		*var &= ~(TG_IN_FILTER | (TG_DEPTH_MASK << TG_FILTER_SHIFT));
 }
 
+/*
+ * The top level's state lives in kernel data, so that unregistering its
+ * ftrace_ops needs no wait for tasks preempted in its callback (only
+ * freeable ops need that); instances allocate theirs.
+ */
+static struct trace_graph global_graph;
+
 /**
  * trace_graph_create_instance - give an instance its function_graph state
  * @tr:     the instance, whose ftrace ops exists
@@ -155,7 +162,7 @@ int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent)
 
 	if (tr->graph)
 		return 0;
-	g = kzalloc(sizeof(*g), GFP_KERNEL);
+	g = tr == &global_trace ? &global_graph : kzalloc(sizeof(*g), GFP_KERNEL);
 	if (!g)
 		return -ENOMEM;
 	g->tr = tr;
@@ -186,7 +193,8 @@ void trace_graph_free_instance(struct trace_array *tr)
 		return;
 	tr->graph = NULL;
 	trace_graph_free_hashes(g);
-	kfree(g);
+	if (g != &global_graph)
+		kfree(g);
 }
 
 static int graph_trace_init(struct trace_array *tr)
