@@ -61,6 +61,25 @@ else
 	echo "== this kernel has no function tracer"
 fi
 
+if grep -qw function_graph "$T/available_tracers"; then
+	echo "== function_graph: what vfs_read calls while cat reads /proc/version"
+	echo 0 >"$T/tracing_on"
+	: >"$T/trace"
+	echo vfs_read >"$T/set_graph_function"
+	echo 1 >"$T/options/funcgraph-tail"
+	echo function_graph >"$T/current_tracer"
+	echo 1 >"$T/tracing_on"
+	cat /proc/version >/dev/null
+	echo 0 >"$T/tracing_on"
+	echo "== head of $T/trace"
+	head -n 40 "$T/trace"
+	echo nop >"$T/current_tracer"
+	echo 0 >"$T/options/funcgraph-tail"
+	echo >"$T/set_graph_function"
+else
+	echo "== this kernel has no function_graph tracer"
+fi
+
 ev=$T/events/sched/sched_switch/enable
 if [ ! -f "$ev" ]; then
 	echo "== this kernel has no sched:sched_switch event"
