@@ -101,13 +101,14 @@ static void graph_print_prefix(struct trace_iterator *iter,
 				 iter->cpu);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_PROC))) {
 		char comm[TASK_COMM_LEN];
-		char buf[PROC_WIDTH + 1];
-		int len, pad;
+		char buf[TASK_COMM_LEN + 12];
+		int pad;
 
+		/* Centred in the column; a longer one is shown whole. */
 		trace_find_cmdline(iter->ent->pid, comm);
-		len = snprintf(buf, sizeof(buf), "%s-%d", comm, iter->ent->pid);
-		len = min(len, PROC_WIDTH);
-		pad = PROC_WIDTH - len;
+		pad = PROC_WIDTH - snprintf(buf, sizeof(buf), "%s-%d", comm,
+					    iter->ent->pid);
+		pad = max(pad, 0);
 		trace_seq_printf(s, "%*s%s%*s | ", pad / 2, "", buf,
 				 pad - pad / 2, "");
 	}

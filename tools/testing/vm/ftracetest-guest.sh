@@ -41,6 +41,7 @@ case_timeout() {
 	case $1 in
 	direct/ftrace-direct.tc) echo 900 ;;	# 440-465 s under TCG
 	selftest/bashisms.tc) echo 900 ;;	# perl under TCG: up to ~8.5 min
+	ftrace/fgraph-multi.tc) echo 600 ;;	# function_graph on every function, four users
 	*) echo "$DEFAULT_TIMEOUT" ;;
 	esac
 }
