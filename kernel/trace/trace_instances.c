@@ -19,7 +19,11 @@
  * event_trace_del_tracer()) without trace_types_lock held, so that it may
  * take its own locks in any order.  Meanwhile the instance holds a
  * reference of its own (creation) or is off the list (removal), so no
- * rmdir, mkdir of the same name or open gets in the way.
+ * open gets in the way.  instance_lock is held across the whole of each
+ * creation and removal, so a mkdir or rmdir racing with another of the
+ * same name waits for it to finish rather than seeing it half done.
+ * Lock order: instance_lock, then the event code's locks, then
+ * trace_types_lock.
  */
 
 #define pr_fmt(fmt) "tracing: " fmt
@@ -36,6 +40,9 @@ LIST_HEAD(trace_arrays);
 
 /* instances/: the directory mkdir and rmdir work in. */
 static struct dentry *trace_instance_dir;
+
+/* Serializes instance creation and removal from start to end. */
+static DEFINE_MUTEX(instance_lock);
 
 /* --- references ---------------------------------------------------------- */
 
@@ -229,13 +236,14 @@ static void trace_array_remove(struct trace_array *tr)
 
 /*
  * Create the instance @name and tell the event code.  On success the
- * caller gets the instance with one reference.
+ * caller gets the instance with one reference.  instance_lock.
  */
 static struct trace_array *trace_array_new(const char *name)
 {
 	struct trace_array *tr;
 	int ret;
 
+	lockdep_assert_held(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	tr = trace_array_create(name);
 	mutex_unlock(&trace_types_lock);
@@ -257,12 +265,14 @@ static struct trace_array *trace_array_new(const char *name)
 /*
  * Remove @tr, which the caller found on the list under trace_types_lock
  * (held on entry, released on return).  -EBUSY while it has references.
+ * instance_lock.
  */
 static int trace_array_delete(struct trace_array *tr)
 	__releases(&trace_types_lock)
 {
 	int ret;
 
+	lockdep_assert_held(&instance_lock);
 	lockdep_assert_held(&trace_types_lock);
 	if (tr->ref) {
 		mutex_unlock(&trace_types_lock);
@@ -285,8 +295,10 @@ static int trace_array_delete(struct trace_array *tr)
 
 static int instance_mkdir(const char *name)
 {
-	struct trace_array *tr = trace_array_new(name);
+	struct trace_array *tr;
 
+	guard(mutex)(&instance_lock);
+	tr = trace_array_new(name);
 	if (IS_ERR(tr))
 		return PTR_ERR(tr);
 	trace_array_put(tr);
@@ -297,6 +309,7 @@ static int instance_rmdir(const char *name)
 {
 	struct trace_array *tr;
 
+	guard(mutex)(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	tr = trace_array_find(name);
 	if (!tr) {
@@ -365,7 +378,9 @@ static void __init boot_instance_create(char *spec)
 	if (!*name)
 		return;
 
+	mutex_lock(&instance_lock);
 	tr = trace_array_new(name);
+	mutex_unlock(&instance_lock);
 	if (IS_ERR(tr)) {
 		pr_warn("trace_instance=%s: could not create it (%ld)\n", name,
 			PTR_ERR(tr));
@@ -417,6 +432,7 @@ struct trace_array *trace_array_get_by_name(const char *name,
 	    !trace_instance_dir)
 		return NULL;
 
+	guard(mutex)(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	tr = trace_array_find(name);
 	if (tr)
@@ -426,13 +442,7 @@ struct trace_array *trace_array_get_by_name(const char *name,
 		return tr;
 
 	tr = trace_array_new(name);
-	if (IS_ERR(tr)) {
-		/* Lost a race with another creator: take theirs. */
-		if (PTR_ERR(tr) == -EEXIST)
-			return trace_array_get_by_name(name, systems);
-		return NULL;
-	}
-	return tr;
+	return IS_ERR(tr) ? NULL : tr;
 }
 EXPORT_SYMBOL_GPL(trace_array_get_by_name);
 
@@ -454,6 +464,7 @@ int trace_array_destroy(struct trace_array *tr)
 	if (!tr || tr == &global_trace)
 		return -EINVAL;
 
+	guard(mutex)(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	list_for_each_entry(t, &trace_arrays, list) {
 		if (t == tr)
