@@ -355,6 +355,21 @@ static int __init set_trace_instance(char *str)
 }
 __setup("trace_instance=", set_trace_instance);
 
+/* Enable the events listed after the name: "sched:sched_switch,irq,..." */
+static void __init boot_instance_events(struct trace_array *tr, char *list)
+{
+	char *word, *colon;
+
+	while (list && (word = strsep(&list, ",")) != NULL) {
+		colon = strchr(word, ':');
+		if (!*word || !ftrace_set_clr_event(tr, word, 1))
+			continue;
+		if (colon)
+			*colon = ':';
+		pr_warn("trace_instance=%s: no event '%s'\n", tr->name, word);
+	}
+}
+
 /* One trace_instance= value: "<name>[^<flag>...][@<memory>][,<event>...]". */
 static void __init boot_instance_create(char *spec)
 {
@@ -365,9 +380,6 @@ static void __init boot_instance_create(char *spec)
 	char *flag;
 
 	name = strsep(&flags, "^@");
-	if (spec)
-		pr_warn("trace_instance=%s: no trace events in this kernel, events '%s' ignored\n",
-			name, spec);
 	while ((flag = strsep(&flags, "^@")) != NULL) {
 		if (!strcmp(flag, "traceoff"))
 			off = true;
@@ -388,6 +400,7 @@ static void __init boot_instance_create(char *spec)
 	}
 	if (off)
 		tracer_tracing_off(tr);
+	boot_instance_events(tr, spec);
 	trace_array_put(tr);
 }
 

@@ -25,7 +25,7 @@ i=1
 while [ "$i" -le "$shards" ]; do
 	# Whichever guest runs core/boot_instance.tc finds the instance the
 	# trace_instance= boot option made; in the other it is left alone.
-	boot=" trace_instance=tc_boot^traceoff"
+	boot=" trace_instance=tc_boot^traceoff,sched:sched_switch"
 	sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
 		--script "$here/guest-test.sh" --timeout "$timeout" \
 		--append "vmargs=--shard,$i/$shards$boot" \
