@@ -546,9 +546,11 @@ static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
 extern struct mutex event_mutex;
 extern struct list_head ftrace_events;
 
-/* The linker's table of built-in events (section _ftrace_events). */
+/* The linker's tables of built-in events and their TRACE_DEFINE_ENUM()s. */
 extern struct trace_event_call *__start_ftrace_events[];
 extern struct trace_event_call *__stop_ftrace_events[];
+extern struct trace_eval_map *__start_ftrace_eval_maps[];
+extern struct trace_eval_map *__stop_ftrace_eval_maps[];
 
 /**
  * struct ftrace_event_field - a field of an event's record
@@ -628,6 +630,11 @@ void trace_events_pid_free(struct trace_array *tr);
 
 /* trace_export.c: the core's record types under events/ftrace/. */
 int trace_export_register(void);
+
+/* trace_eval.c: TRACE_DEFINE_ENUM() values into format strings. */
+void trace_eval_init(void);
+void trace_eval_module_add(struct module *mod);
+void trace_eval_module_remove(struct module *mod);
 #else
 static inline void trace_event_init(void) { }
 #endif
