@@ -328,6 +328,8 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size);
 void trace_array_free_buffers(struct trace_array *tr);
 void trace_create_instance_files(struct trace_array *tr);
 int tracing_set_tracer(struct trace_array *tr, const char *name);
+struct trace_array *trace_array_find(const char *name);
+void trace_boot_tracer_registered(struct tracer *t);
 int trace_clock_lookup(const char *name);
 u64 (*trace_clock_read_fn(struct trace_array *tr))(void);
 void trace_instances_create_dir(void);

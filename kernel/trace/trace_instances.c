@@ -150,7 +150,15 @@ struct trace_array *trace_array_find_dumping(const char *name)
 
 /* --- creation and removal ------------------------------------------------ */
 
-static struct trace_array *trace_array_find(const char *name)
+/**
+ * trace_array_find - the live instance called @name
+ * @name: its directory name under instances/
+ *
+ * trace_types_lock; take a reference before dropping it.
+ *
+ * Return: the instance or NULL.
+ */
+struct trace_array *trace_array_find(const char *name)
 {
 	struct trace_array *tr;
 
