@@ -799,4 +799,9 @@ static inline void disable_trace_on_warning(void)
 }
 #endif
 
+#ifdef CONFIG_FTRACE_SYSCALLS
+/* The handler of syscall @nr (kernel/trace/trace_syscalls.c). */
+unsigned long arch_syscall_addr(int nr);
+#endif
+
 #endif /* _LINUX_FTRACE_H */

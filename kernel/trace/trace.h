@@ -162,6 +162,9 @@ enum trace_opt_bit {
  * @allow_instances: the tracer may run in instances/ too, not only at the
  *                   top level; available_tracers of an instance lists
  *                   only these
+ * @print_max:       a latency tracer: "trace" shows the snapshot buffer,
+ *                   where the trace of the maximum latency is kept, in
+ *                   the latency format (trace_latency.h)
  */
 struct tracer {
 	const char		*name;
@@ -169,6 +172,7 @@ struct tracer {
 	void			(*reset)(struct trace_array *tr);
 	struct tracer		*next;
 	bool			allow_instances;
+	bool			print_max;
 };
 
 extern struct tracer nop_trace;
@@ -355,6 +359,7 @@ void trace_snapshot_print_help(struct seq_file *m, struct trace_iterator *iter);
 
 #ifdef CONFIG_TRACER_SNAPSHOT
 int tracing_alloc_snapshot_instance(struct trace_array *tr);
+int trace_snapshot_alloc_locked(struct trace_array *tr);
 void tracing_snapshot_instance(struct trace_array *tr);
 int tracing_alloc_snapshot(void);
 void trace_snapshot_create_files(struct trace_array *tr, struct dentry *parent);

@@ -699,7 +699,10 @@ static int event_register(struct trace_event_call *call, struct module *mod)
 	if (call->class->raw_init) {
 		ret = call->class->raw_init(call);
 		if (ret) {
-			pr_warn("Could not initialize trace events/%s\n", name);
+			/* -ENOENT: an event this kernel has no use for. */
+			if (ret != -ENOENT)
+				pr_warn("Could not initialize trace events/%s\n",
+					name);
 			return ret;
 		}
 	}
