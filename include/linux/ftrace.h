@@ -52,9 +52,13 @@ static inline void trace_init(void)
 }
 #endif
 
+#ifdef CONFIG_TRACING
+void ftrace_boot_snapshot(void);
+#else
 static inline void ftrace_boot_snapshot(void)
 {
 }
+#endif
 
 #ifdef CONFIG_FUNCTION_TRACER
 
@@ -563,6 +567,7 @@ static inline void ftrace_release_mod(struct module *mod)
 
 static inline void ftrace_free_init_mem(void)
 {
+	ftrace_boot_snapshot();
 }
 
 static inline void ftrace_free_mem(struct module *mod, void *start, void *end)
@@ -903,6 +908,11 @@ void disable_trace_on_warning(void);
 static inline void disable_trace_on_warning(void)
 {
 }
+#endif
+
+#ifdef CONFIG_FTRACE_SYSCALLS
+/* The handler of syscall @nr (kernel/trace/trace_syscalls.c). */
+unsigned long arch_syscall_addr(int nr);
 #endif
 
 #endif /* _LINUX_FTRACE_H */

@@ -40,6 +40,10 @@ struct syscall_metadata {
 	struct trace_event_call	*exit_event;
 };
 
+/* Linker table of every struct syscall_metadata (SYSCALL_METADATA()). */
+extern struct syscall_metadata *__start_syscalls_metadata[];
+extern struct syscall_metadata *__stop_syscalls_metadata[];
+
 /*
  * Called from fork with tasklist_lock held: the child of a task with the
  * syscall tracepoints on gets them too.  syscall_regfunc() and

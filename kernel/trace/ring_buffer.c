@@ -1415,6 +1415,22 @@ rb_reader_next(struct rb_cpu *cb, bool consume, u64 *ts,
 	return NULL;
 }
 
+/* The next event of @cpu under its reader lock; NULL if busy or none. */
+static struct ring_buffer_event *
+rb_read_locked(struct trace_buffer *buffer, int cpu, bool consume, u64 *ts,
+	       unsigned long *lost_events)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	struct ring_buffer_event *ev;
+	unsigned long flags;
+
+	if (!cb || !rb_reader_trylock(cb, &flags))
+		return NULL;
+	ev = rb_reader_next(cb, consume, ts, lost_events);
+	rb_reader_unlock(cb, flags);
+	return ev;
+}
+
 /**
  * ring_buffer_peek - look at the next event of a CPU without consuming it
  * @buffer:      the ring buffer
@@ -1429,15 +1445,7 @@ struct ring_buffer_event *
 ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
 		 unsigned long *lost_events)
 {
-	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
-	struct ring_buffer_event *ev;
-	unsigned long flags;
-
-	if (!cb || !rb_reader_trylock(cb, &flags))
-		return NULL;
-	ev = rb_reader_next(cb, false, ts, lost_events);
-	rb_reader_unlock(cb, flags);
-	return ev;
+	return rb_read_locked(buffer, cpu, false, ts, lost_events);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_peek);
 
@@ -1456,15 +1464,7 @@ struct ring_buffer_event *
 ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 		    unsigned long *lost_events)
 {
-	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
-	struct ring_buffer_event *ev;
-	unsigned long flags;
-
-	if (!cb || !rb_reader_trylock(cb, &flags))
-		return NULL;
-	ev = rb_reader_next(cb, true, ts, lost_events);
-	rb_reader_unlock(cb, flags);
-	return ev;
+	return rb_read_locked(buffer, cpu, true, ts, lost_events);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
 

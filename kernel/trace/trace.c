@@ -532,6 +532,7 @@ int register_tracer(struct tracer *type)
 			return -EBUSY;
 	type->next = trace_types;
 	trace_types = type;
+	trace_boot_tracer_registered(type);
 	return 0;
 }
 

@@ -203,6 +203,9 @@ enum trace_opt_bit {
  * @print_line:      optional: the text of a record in the tracer's own
  *                   layout; TRACE_TYPE_UNHANDLED leaves it to the core
  * @print_header:    optional: the comment lines atop the trace file
+ * @print_max:       a latency tracer: "trace" shows the snapshot buffer,
+ *                   where the trace of the maximum latency is kept, in
+ *                   the latency format (trace_latency.h)
  */
 struct tracer {
 	const char		*name;
@@ -213,6 +216,7 @@ struct tracer {
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
 	void			(*print_header)(struct seq_file *m,
 						struct trace_iterator *iter);
+	bool			print_max;
 };
 
 extern struct tracer nop_trace;
@@ -378,6 +382,8 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size);
 void trace_array_free_buffers(struct trace_array *tr);
 void trace_create_instance_files(struct trace_array *tr);
 int tracing_set_tracer(struct trace_array *tr, const char *name);
+struct trace_array *trace_array_find(const char *name);
+void trace_boot_tracer_registered(struct tracer *t);
 int trace_clock_lookup(const char *name);
 u64 (*trace_clock_read_fn(struct trace_array *tr))(void);
 void trace_instances_create_dir(void);
@@ -403,6 +409,7 @@ void trace_snapshot_print_help(struct seq_file *m, struct trace_iterator *iter);
 
 #ifdef CONFIG_TRACER_SNAPSHOT
 int tracing_alloc_snapshot_instance(struct trace_array *tr);
+int trace_snapshot_alloc_locked(struct trace_array *tr);
 void tracing_snapshot_instance(struct trace_array *tr);
 int tracing_alloc_snapshot(void);
 void trace_snapshot_create_files(struct trace_array *tr, struct dentry *parent);
@@ -596,9 +603,11 @@ static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
 extern struct mutex event_mutex;
 extern struct list_head ftrace_events;
 
-/* The linker's table of built-in events (section _ftrace_events). */
+/* The linker's tables of built-in events and their TRACE_DEFINE_ENUM()s. */
 extern struct trace_event_call *__start_ftrace_events[];
 extern struct trace_event_call *__stop_ftrace_events[];
+extern struct trace_eval_map *__start_ftrace_eval_maps[];
+extern struct trace_eval_map *__stop_ftrace_eval_maps[];
 
 /**
  * struct ftrace_event_field - a field of an event's record
@@ -678,6 +687,11 @@ void trace_events_pid_free(struct trace_array *tr);
 
 /* trace_export.c: the core's record types under events/ftrace/. */
 int trace_export_register(void);
+
+/* trace_eval.c: TRACE_DEFINE_ENUM() values into format strings. */
+void trace_eval_init(void);
+void trace_eval_module_add(struct module *mod);
+void trace_eval_module_remove(struct module *mod);
 #else
 static inline void trace_event_init(void) { }
 #endif

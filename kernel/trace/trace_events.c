@@ -699,7 +699,10 @@ static int event_register(struct trace_event_call *call, struct module *mod)
 	if (call->class->raw_init) {
 		ret = call->class->raw_init(call);
 		if (ret) {
-			pr_warn("Could not initialize trace events/%s\n", name);
+			/* -ENOENT: an event this kernel has no use for. */
+			if (ret != -ENOENT)
+				pr_warn("Could not initialize trace events/%s\n",
+					name);
 			return ret;
 		}
 	}
@@ -821,6 +824,7 @@ static void module_add_events(struct module *mod)
 	guard(mutex)(&event_mutex);
 	for (i = 0; i < mod->num_trace_events; i++)
 		event_register(mod->trace_events[i], mod);
+	trace_eval_module_add(mod);
 }
 
 static void module_remove_events(struct module *mod)
@@ -838,13 +842,14 @@ static void module_remove_events(struct module *mod)
 	tracepoint_synchronize_unregister();
 	event_files_put(&later);
 
+	guard(mutex)(&event_mutex);
+	trace_eval_module_remove(mod);
 	/*
 	 * Records of the module's events cannot be printed any more, and
 	 * their type numbers may be given to other events: drop them.
 	 */
 	if (!was_enabled)
 		return;
-	guard(mutex)(&event_mutex);
 	list_for_each_entry(ev, &event_instances, node)
 		tracing_reset_all_cpus(events_tr(ev));
 }
@@ -1025,6 +1030,8 @@ void __init trace_event_init(void)
 	for (iter = __start_ftrace_events;
 	     !ret && iter < __stop_ftrace_events; iter++)
 		event_register(*iter, NULL);
+	if (!ret)
+		trace_eval_init();
 	ret = ret ?: events_attach(&global_trace);
 	mutex_unlock(&event_mutex);
 	if (ret) {

@@ -19,7 +19,11 @@
  * event_trace_del_tracer()) without trace_types_lock held, so that it may
  * take its own locks in any order.  Meanwhile the instance holds a
  * reference of its own (creation) or is off the list (removal), so no
- * rmdir, mkdir of the same name or open gets in the way.
+ * open gets in the way.  instance_lock is held across the whole of each
+ * creation and removal, so a mkdir or rmdir racing with another of the
+ * same name waits for it to finish rather than seeing it half done.
+ * Lock order: instance_lock, then the event code's locks, then
+ * trace_types_lock.
  */
 
 #define pr_fmt(fmt) "tracing: " fmt
@@ -36,6 +40,9 @@ LIST_HEAD(trace_arrays);
 
 /* instances/: the directory mkdir and rmdir work in. */
 static struct dentry *trace_instance_dir;
+
+/* Serializes instance creation and removal from start to end. */
+static DEFINE_MUTEX(instance_lock);
 
 /* --- references ---------------------------------------------------------- */
 
@@ -143,7 +150,15 @@ struct trace_array *trace_array_find_dumping(const char *name)
 
 /* --- creation and removal ------------------------------------------------ */
 
-static struct trace_array *trace_array_find(const char *name)
+/**
+ * trace_array_find - the live instance called @name
+ * @name: its directory name under instances/
+ *
+ * trace_types_lock; take a reference before dropping it.
+ *
+ * Return: the instance or NULL.
+ */
+struct trace_array *trace_array_find(const char *name)
 {
 	struct trace_array *tr;
 
@@ -232,13 +247,14 @@ static void trace_array_remove(struct trace_array *tr)
 
 /*
  * Create the instance @name and tell the event code.  On success the
- * caller gets the instance with one reference.
+ * caller gets the instance with one reference.  instance_lock.
  */
 static struct trace_array *trace_array_new(const char *name)
 {
 	struct trace_array *tr;
 	int ret;
 
+	lockdep_assert_held(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	tr = trace_array_create(name);
 	mutex_unlock(&trace_types_lock);
@@ -260,12 +276,14 @@ static struct trace_array *trace_array_new(const char *name)
 /*
  * Remove @tr, which the caller found on the list under trace_types_lock
  * (held on entry, released on return).  -EBUSY while it has references.
+ * instance_lock.
  */
 static int trace_array_delete(struct trace_array *tr)
 	__releases(&trace_types_lock)
 {
 	int ret;
 
+	lockdep_assert_held(&instance_lock);
 	lockdep_assert_held(&trace_types_lock);
 	if (tr->ref) {
 		mutex_unlock(&trace_types_lock);
@@ -288,8 +306,10 @@ static int trace_array_delete(struct trace_array *tr)
 
 static int instance_mkdir(const char *name)
 {
-	struct trace_array *tr = trace_array_new(name);
+	struct trace_array *tr;
 
+	guard(mutex)(&instance_lock);
+	tr = trace_array_new(name);
 	if (IS_ERR(tr))
 		return PTR_ERR(tr);
 	trace_array_put(tr);
@@ -300,6 +320,7 @@ static int instance_rmdir(const char *name)
 {
 	struct trace_array *tr;
 
+	guard(mutex)(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	tr = trace_array_find(name);
 	if (!tr) {
@@ -345,6 +366,21 @@ static int __init set_trace_instance(char *str)
 }
 __setup("trace_instance=", set_trace_instance);
 
+/* Enable the events listed after the name: "sched:sched_switch,irq,..." */
+static void __init boot_instance_events(struct trace_array *tr, char *list)
+{
+	char *word, *colon;
+
+	while (list && (word = strsep(&list, ",")) != NULL) {
+		colon = strchr(word, ':');
+		if (!*word || !ftrace_set_clr_event(tr, word, 1))
+			continue;
+		if (colon)
+			*colon = ':';
+		pr_warn("trace_instance=%s: no event '%s'\n", tr->name, word);
+	}
+}
+
 /* One trace_instance= value: "<name>[^<flag>...][@<memory>][,<event>...]". */
 static void __init boot_instance_create(char *spec)
 {
@@ -355,9 +391,6 @@ static void __init boot_instance_create(char *spec)
 	char *flag;
 
 	name = strsep(&flags, "^@");
-	if (spec)
-		pr_warn("trace_instance=%s: no trace events in this kernel, events '%s' ignored\n",
-			name, spec);
 	while ((flag = strsep(&flags, "^@")) != NULL) {
 		if (!strcmp(flag, "traceoff"))
 			off = true;
@@ -368,7 +401,9 @@ static void __init boot_instance_create(char *spec)
 	if (!*name)
 		return;
 
+	mutex_lock(&instance_lock);
 	tr = trace_array_new(name);
+	mutex_unlock(&instance_lock);
 	if (IS_ERR(tr)) {
 		pr_warn("trace_instance=%s: could not create it (%ld)\n", name,
 			PTR_ERR(tr));
@@ -376,6 +411,7 @@ static void __init boot_instance_create(char *spec)
 	}
 	if (off)
 		tracer_tracing_off(tr);
+	boot_instance_events(tr, spec);
 	trace_array_put(tr);
 }
 
@@ -420,6 +456,7 @@ struct trace_array *trace_array_get_by_name(const char *name,
 	    !trace_instance_dir)
 		return NULL;
 
+	guard(mutex)(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	tr = trace_array_find(name);
 	if (tr)
@@ -429,13 +466,7 @@ struct trace_array *trace_array_get_by_name(const char *name,
 		return tr;
 
 	tr = trace_array_new(name);
-	if (IS_ERR(tr)) {
-		/* Lost a race with another creator: take theirs. */
-		if (PTR_ERR(tr) == -EEXIST)
-			return trace_array_get_by_name(name, systems);
-		return NULL;
-	}
-	return tr;
+	return IS_ERR(tr) ? NULL : tr;
 }
 EXPORT_SYMBOL_GPL(trace_array_get_by_name);
 
@@ -457,6 +488,7 @@ int trace_array_destroy(struct trace_array *tr)
 	if (!tr || tr == &global_trace)
 		return -EINVAL;
 
+	guard(mutex)(&instance_lock);
 	mutex_lock(&trace_types_lock);
 	list_for_each_entry(t, &trace_arrays, list) {
 		if (t == tr)

@@ -28,6 +28,7 @@
 #include <linux/idr.h>
 
 #include "trace.h"
+#include "trace_latency.h"
 
 /* --- the table of record types ------------------------------------------ */
 
@@ -295,7 +296,9 @@ static char delay_mark(u64 delay_ns)
 static void print_lat_time(struct trace_iterator *iter, bool verbose)
 {
 	struct trace_seq *s = &iter->seq;
-	u64 since = iter->ts - READ_ONCE(iter->tr->time_start);
+	u64 since = iter->ts - (iter->trace && iter->trace->print_max ?
+				trace_latency_time_start() :
+				READ_ONCE(iter->tr->time_start));
 	u64 delay = trace_iter_next_ts(iter) - iter->ts;
 	u32 since_rem, delay_rem;
 
@@ -572,16 +575,38 @@ static const char *preempt_model_name(void)
 	return "unknown";
 }
 
+/* "#  => started at: <sym>" and "ended at", when a tracer set them. */
+static void print_lat_section(struct seq_file *m, struct trace_iterator *iter,
+			      const struct trace_max_info *info)
+{
+	unsigned long sym_flags = READ_ONCE(iter->tr->flags) &
+				  TRACE_OPT_SYM_MASK;
+
+	if (!info->critical_start)
+		return;
+	trace_seq_init(&iter->seq);
+	trace_seq_puts(&iter->seq, "#  => started at: ");
+	seq_print_ip_sym(&iter->seq, info->critical_start, sym_flags);
+	trace_seq_puts(&iter->seq, "\n#  => ended at:   ");
+	seq_print_ip_sym(&iter->seq, info->critical_end, sym_flags);
+	trace_seq_puts(&iter->seq, "\n#\n");
+	seq_write(m, iter->seq.buffer, trace_seq_used(&iter->seq));
+	trace_seq_init(&iter->seq);
+}
+
 /*
- * The latency format's header.  No latency tracer exists yet, so the
- * maximum latency and the task that had it are always 0 and nobody.
+ * The latency format's header: the maximum latency and the task that
+ * had it (zero and nobody but under a latency tracer).
  */
 static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	struct trace_buffer *buffer = trace_iter_buffer(iter);
 	unsigned long entries = 0, written = 0;
+	struct trace_max_info info = {};
 	int cpu;
 
+	if (iter->trace->print_max)
+		trace_latency_info(&info);
 	for_each_possible_cpu(cpu) {
 		unsigned long n = ring_buffer_entries_cpu(buffer, cpu);
 
@@ -591,15 +616,19 @@ static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", iter->trace->name,
 		   init_utsname()->release);
 	seq_puts(m, "# --------------------------------------------------------------------\n");
-	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",
-		   entries, written, preempt_model_name());
+	seq_printf(m, "# latency: %llu us, #%lu/%lu, CPU#%d | (M:%s VP:0, KP:0, SP:0 HP:0",
+		   div_u64(info.latency, NSEC_PER_USEC), entries, written,
+		   info.cpu, preempt_model_name());
 	if (IS_ENABLED(CONFIG_SMP))
 		seq_printf(m, " #P:%d)\n", num_online_cpus());
 	else
 		seq_puts(m, ")\n");
 	seq_puts(m, "#    -----------------\n");
-	seq_puts(m, "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n");
+	seq_printf(m, "#    | task: %.16s-%d (uid:%u nice:%ld policy:%u rt_prio:%u)\n",
+		   info.comm, info.pid, info.uid, info.nice, info.policy,
+		   info.rt_priority);
 	seq_puts(m, "#    -----------------\n");
+	print_lat_section(m, iter, &info);
 	seq_puts(m, "#\n");
 }
 
@@ -626,7 +655,8 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 	}
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
 	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT) &&
-	    (iter->iter_flags & TRACE_FILE_SNAPSHOT) && trace_iter_empty(iter)) {
+	    (iter->iter_flags & TRACE_FILE_SNAPSHOT) &&
+	    !iter->trace->print_max && trace_iter_empty(iter)) {
 		trace_snapshot_print_help(m, iter);
 		return;
 	}

@@ -29,6 +29,7 @@
 #include <linux/fs.h>
 
 #include "trace.h"
+#include "trace_latency.h"
 
 /* --- walking the buffer ---------------------------------------------------- */
 
@@ -211,6 +212,26 @@ static void trace_iter_free(struct trace_iterator *iter)
 }
 
 /*
+ * A latency tracer's max buffer holds records from before the latency it
+ * shows (rings of other CPUs, earlier sections): start after them.
+ */
+static void trace_iter_skip_stale(struct trace_iterator *iter)
+{
+	u64 start = trace_latency_time_start();
+	u64 ts;
+	int cpu;
+
+	if (!iter->trace->print_max || !iter->buffer_iter)
+		return;
+	for_each_possible_cpu(cpu) {
+		struct ring_buffer_iter *it = iter->buffer_iter[cpu];
+
+		while (it && ring_buffer_iter_peek(it, &ts) && ts < start)
+			ring_buffer_iter_advance(it);
+	}
+}
+
+/*
  * A reader of @tr for one CPU or all; @consume chooses trace_pipe's kind,
  * @snapshot reading the snapshot buffer.  A reader that walks the rings
  * in place pins the snapshot, so that no ring moves or goes under it.
@@ -241,6 +262,8 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 
 	mutex_lock(&trace_types_lock);
 	iter->trace = tr->current_trace;
+	if (!consume && iter->trace->print_max)
+		iter->iter_flags |= TRACE_FILE_SNAPSHOT | TRACE_FILE_LAT_FMT;
 	if (!consume) {
 		trace_snapshot_pin(tr);
 		iter->iter_flags |= TRACE_FILE_PINNED;
@@ -261,6 +284,7 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 				ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	}
 	iter->stop_ts = buffer ? ring_buffer_time_stamp(buffer) : 0;
+	trace_iter_skip_stale(iter);
 	return iter;
 
 fail:
@@ -290,6 +314,7 @@ static void trace_iter_rewind(struct trace_iterator *iter)
 	for_each_possible_cpu(cpu)
 		if (iter->buffer_iter[cpu])
 			ring_buffer_iter_reset(iter->buffer_iter[cpu]);
+	trace_iter_skip_stale(iter);
 	iter->pos = 0;
 	iter->idx = 0;
 	iter->ent = NULL;

@@ -35,9 +35,30 @@
 #include <linux/smp.h>
 
 #include "trace.h"
+#include "trace_latency.h"
 
 /* How often a swap refused because a writer was in flight is retried. */
 #define SNAPSHOT_SWAP_TRIES	100
+
+/*
+ * The latency tracers swap rings from atomic context under trace_max_lock
+ * (trace_latency.c); the pins are counted under it too, so that no such
+ * swap moves a ring a reader walks.
+ */
+#ifdef CONFIG_TRACER_MAX_TRACE
+static void latency_pin_lock(void)
+{
+	raw_spin_lock_irq(&trace_max_lock);
+}
+
+static void latency_pin_unlock(void)
+{
+	raw_spin_unlock_irq(&trace_max_lock);
+}
+#else
+static void latency_pin_lock(void) { }
+static void latency_pin_unlock(void) { }
+#endif
 
 /**
  * trace_snapshot_pin - keep @tr's rings where they are
@@ -46,7 +67,9 @@
 void trace_snapshot_pin(struct trace_array *tr)
 {
 	lockdep_assert_held(&trace_types_lock);
+	latency_pin_lock();
 	tr->snapshot_pins++;
+	latency_pin_unlock();
 }
 
 /**
@@ -56,7 +79,9 @@ void trace_snapshot_pin(struct trace_array *tr)
 void trace_snapshot_unpin(struct trace_array *tr)
 {
 	lockdep_assert_held(&trace_types_lock);
+	latency_pin_lock();
 	WARN_ON_ONCE(--tr->snapshot_pins < 0);
+	latency_pin_unlock();
 }
 
 /**
@@ -291,6 +316,18 @@ static int snapshot_take(struct trace_array *tr, int cpu)
 int tracing_alloc_snapshot_instance(struct trace_array *tr)
 {
 	guard(mutex)(&trace_types_lock);
+	return snapshot_alloc(tr);
+}
+
+/**
+ * trace_snapshot_alloc_locked - allocate @tr's snapshot buffer
+ * @tr: the instance; the caller holds trace_types_lock
+ *
+ * Return: 0 (also if it existed), -ENOMEM, -ENODEV without a main buffer.
+ */
+int trace_snapshot_alloc_locked(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
 	return snapshot_alloc(tr);
 }
 

@@ -9,6 +9,7 @@
 # are passed on to ftracetest-guest.sh.  The first shard (or an unsharded
 # run) also reports the layers that need one run per kernel:
 #   boot/banner     we booted our kernel and got this far;
+#   boot/ftrace-... the tracing boot options (boot-options.sh);
 #   kunit/...       the KUnit suites that ran during boot;
 #   samples/...     the ftrace_ops API clients (ftrace-modules.sh).
 # The last shard (or an unsharded run) runs trace-cmd and perf against the
@@ -31,6 +32,7 @@ if [ "$first" = 1 ]; then
 	else
 		echo "TEST-RESULT boot/banner FAIL no 'Linux version' in /proc/version"
 	fi
+	/opt/vm/boot-options.sh
 	/opt/vm/kunit-results.sh
 	/opt/vm/ftrace-modules.sh
 fi

@@ -256,7 +256,7 @@ mkdir -p "$ST/opt/ftracetest"
 cp "$HERE/init" "$ST/init"
 chmod 0755 "$ST/init"
 for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
-	demo.sh ftrace-modules.sh; do
+	demo.sh ftrace-modules.sh boot-options.sh; do
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done

@@ -25,7 +25,10 @@ i=1
 while [ "$i" -le "$shards" ]; do
 	# Whichever guest runs core/boot_instance.tc finds the instance the
 	# trace_instance= boot option made; in the other it is left alone.
-	boot=" trace_instance=tc_boot^traceoff"
+	boot=" trace_instance=tc_boot^traceoff,sched:sched_switch"
+	# The first also starts the function tracer from the command line
+	# (boot-options.sh checks it before ftracetest runs).
+	[ "$i" != 1 ] || boot="$boot ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot"
 	sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
 		--script "$here/guest-test.sh" --timeout "$timeout" \
 		--append "vmargs=--shard,$i/$shards$boot" \

@@ -205,6 +205,20 @@ check_perf_trace() {
 	result $t PASS
 }
 
+check_perf_record_syscall() {
+	t=perf/record-syscalls
+	needs syscall-events $t || return
+	run perf record -o sc.data -e syscalls:sys_enter_openat \
+		-e syscalls:sys_exit_openat cat /proc/version ||
+		{ fail $t "record: exit status $?"; return; }
+	run perf script -i sc.data || { fail $t "script: exit status $?"; return; }
+	grep -q 'sys_enter_openat: dfd: 0x[0-9a-f]*, filename: 0x' out ||
+		{ fail $t "sys_enter_openat arguments not decoded"; return; }
+	grep -q 'sys_exit_openat: 0x' out ||
+		{ fail $t "sys_exit_openat return value not decoded"; return; }
+	result $t PASS
+}
+
 check_perf_ftrace() {
 	t=perf/ftrace-graph
 	needs function_graph $t || return
@@ -216,7 +230,8 @@ check_perf_ftrace() {
 
 for c in list_tracers list_options show list_events check_events \
 	 record_events stream instance record_function record_graph reset \
-	 perf_list perf_stat perf_record perf_trace perf_ftrace; do
+	 perf_list perf_stat perf_record perf_trace perf_record_syscall \
+	 perf_ftrace; do
 	quiesce
 	"check_$c"
 done

@@ -155,6 +155,43 @@ static inline void set_ftrace_ops_ro(void)
 {
 }
 
+/*
+ * Syscall events: the handler of a syscall is "__x64_sys_<name>" (or
+ * "__ia32_sys_<name>", "__do_sys_<name>") where its SYSCALL_METADATA()
+ * says "sys_<name>".  @name always starts with "sys".
+ */
+static inline bool arch_syscall_match_sym_name(const char *sym,
+					       const char *name)
+{
+	static const char * const prefixes[] = {
+		"__x64_sys", "__ia32_sys", "__do_sys", "sys", NULL,
+	};
+	const char * const *p;
+
+	for (p = prefixes; *p; p++)
+		if (!strncmp(sym, *p, strlen(*p)))
+			return !strcmp(sym + strlen(*p), name + 3);
+	return false;
+}
+
+#define arch_syscall_match_sym_name arch_syscall_match_sym_name
+
+#if defined(CONFIG_FTRACE_SYSCALLS) && defined(CONFIG_IA32_EMULATION) && \
+	!defined(COMPILE_OFFSETS)
+#include <linux/compat.h>
+
+/*
+ * A 32-bit task's syscall numbers index the ia32 table, not the one the
+ * syscall events are numbered by: such syscalls are not recorded as
+ * syscall events (raw_syscalls records them, with their own numbers).
+ */
+#define ARCH_TRACE_IGNORE_COMPAT_SYSCALLS 1
+static inline bool arch_trace_is_compat_syscall(struct pt_regs *regs)
+{
+	return in_32bit_syscall();
+}
+#endif
+
 #endif /* !__ASSEMBLY__ */
 
 #endif /* _ASM_X86_FTRACE_H */
