@@ -579,7 +579,8 @@ struct ftrace_event_field {
  * @tr:        the instance
  * @dir:       the directory
  * @nr_events: events of @tr in the system
- * @ref:       one for the directory, one per open enable file
+ * @ref:       one for the directory, one per open enable or filter file
+ * @filter:    the text last written to its filter file (event_mutex)
  */
 struct trace_subsystem_dir {
 	struct list_head	list;
@@ -588,6 +589,7 @@ struct trace_subsystem_dir {
 	struct dentry		*dir;
 	int			nr_events;
 	int			ref;
+	struct event_filter	*filter;
 };
 
 extern struct list_head ftrace_common_fields;
@@ -620,6 +622,26 @@ void trace_event_file_create_dir(struct trace_event_file *file);
 void trace_event_file_remove_dir(struct trace_event_file *file);
 struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir);
 void trace_event_system_remove_dir(struct trace_subsystem_dir *dir);
+
+/* trace_events_filter.c: the filter files.  event_mutex held. */
+void trace_event_filter_create_file(struct trace_event_file *file,
+				    struct dentry *parent);
+void trace_event_system_filter_create_file(struct trace_subsystem_dir *dir,
+					   struct dentry *parent);
+void trace_event_filter_free(struct trace_event_file *file);
+void trace_event_system_filter_free(struct trace_subsystem_dir *dir);
+
+/*
+ * Does @file's filter refuse the record @entry?  Called by the probe
+ * between reserve and commit; without a filter it is one flag test.
+ */
+static __always_inline bool
+trace_event_filtered_out(struct trace_event_file *file, void *entry)
+{
+	if (likely(!(READ_ONCE(file->flags) & EVENT_FILE_FL_FILTERED)))
+		return false;
+	return !filter_match_preds(rcu_dereference_sched(file->filter), entry);
+}
 
 /* trace_events_pid.c: set_event_pid and set_event_notrace_pid. */
 void trace_events_pid_create_files(struct trace_array *tr,

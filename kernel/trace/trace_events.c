@@ -328,11 +328,17 @@ static void event_printk(struct trace_event_buffer *fbuffer)
 /**
  * trace_event_buffer_commit - publish the record of an event probe
  * @fbuffer: the state trace_event_buffer_reserve() filled in
+ *
+ * The record is dropped instead when the event's filter refuses it.
  */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_array *tr = fbuffer->trace_file->tr;
 
+	if (trace_event_filtered_out(fbuffer->trace_file, fbuffer->entry)) {
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+		return;
+	}
 	if (unlikely(READ_ONCE(tracepoint_printk)))
 		event_printk(fbuffer);
 	trace_exports_send(fbuffer->event, TRACE_EXPORT_EVENT);
@@ -535,6 +541,7 @@ struct trace_event_file *trace_event_file_get(struct inode *inode)
 
 static void event_file_free(struct trace_event_file *file)
 {
+	trace_event_filter_free(file);
 	kfree(container_of(file, struct trace_event_file_node, file));
 }
 
@@ -581,8 +588,10 @@ struct trace_subsystem_dir *trace_event_system_get(struct inode *inode)
 static void system_put_locked(struct trace_subsystem_dir *dir)
 {
 	lockdep_assert_held(&event_mutex);
-	if (!--dir->ref)
-		kfree(dir);
+	if (--dir->ref)
+		return;
+	trace_event_system_filter_free(dir);
+	kfree(dir);
 }
 
 /**

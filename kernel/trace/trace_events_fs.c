@@ -13,6 +13,7 @@
  *   events/enable              all events: 0, 1, or X when mixed
  *   events/<sys>/enable        the same for one system
  *   events/<sys>/<event>/      enable, id, format
+ *   events/<sys>/filter, events/<sys>/<event>/filter: trace_events_filter.c
  *
  * The core's record types are in events/ftrace/ with id and format only.
  * All of it runs under event_mutex except the header files.
@@ -568,9 +569,11 @@ struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir)
 		return NULL;
 	}
 	/* The core's record types cannot be enabled. */
-	if (strcmp(dir->name, "ftrace"))
+	if (strcmp(dir->name, "ftrace")) {
 		trace_create_file("enable", TRACE_MODE_WRITE, d, dir,
 				  &system_enable_fops);
+		trace_event_system_filter_create_file(dir, d);
+	}
 	return d;
 }
 
@@ -605,9 +608,11 @@ void trace_event_file_create_dir(struct trace_event_file *file)
 		return;
 	}
 	node->dir = d;
-	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
+	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
 		trace_create_file("enable", TRACE_MODE_WRITE, d, file,
 				  &event_enable_fops);
+		trace_event_filter_create_file(file, d);
+	}
 	trace_create_file("id", TRACE_MODE_READ, d, file, &event_id_fops);
 	trace_create_file("format", TRACE_MODE_READ, d, file,
 			  &event_format_fops);

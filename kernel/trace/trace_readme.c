@@ -110,9 +110,11 @@ static const struct readme_part readme[] = {
 	{ "events", "  events/<system>/\t- Directory containing all trace events for <system>:\n" },
 	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of all <system>\n" },
 	{ "events", "\t\t\t  events\n" },
+	{ "events", "      filter\t\t- If set, only events passing filter are traced\n" },
 	{ "events", "  events/<system>/<event>/\t- Directory containing control files for\n" },
 	{ "events", "\t\t\t  <event>:\n" },
 	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n" },
+	{ "events", "      filter\t\t- If set, only events passing filter are traced\n" },
 #endif
 };
 
