@@ -210,6 +210,9 @@ struct trace_pid_list;
  * @dir:      its events/ directory
  * @pids:     set_event_pid and set_event_notrace_pid (trace_events_pid.c):
  *            written under event_mutex, read under sched-RCU by probes
+ * @marker:   its ftrace/print file, whose triggers trace_marker runs;
+ *            set once when the instance gets its files, cleared
+ *            (event_mutex) before they go
  */
 struct trace_array_events {
 	struct list_head		node;
@@ -217,6 +220,7 @@ struct trace_array_events {
 	struct list_head		systems;
 	struct dentry			*dir;
 	struct trace_pid_list __rcu	*pids[2];
+	struct trace_event_file		*marker;
 };
 
 /**
@@ -608,6 +612,7 @@ void trace_event_init(void);
 int trace_event_register_core(struct trace_event_call *call);
 
 int trace_event_file_set(struct trace_event_file *file, bool enable);
+int trace_event_file_soft_mode(struct trace_event_file *file, bool on);
 int trace_event_set_clr(struct trace_array *tr, const char *match,
 			const char *sub, const char *event, int set);
 struct trace_event_file *trace_event_file_get(struct inode *inode);
@@ -642,6 +647,19 @@ trace_event_filtered_out(struct trace_event_file *file, void *entry)
 		return false;
 	return !filter_match_preds(rcu_dereference_sched(file->filter), entry);
 }
+
+/* trace_events_trigger.c: the trigger files and running triggers. */
+void trace_event_trigger_create_file(struct trace_event_file *file,
+				     struct dentry *parent);
+unsigned long trace_event_triggers_call(struct trace_event_file *file,
+					void *rec);
+void trace_event_triggers_post_call(struct trace_event_file *file,
+				    unsigned long post);
+void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
+					      unsigned long post);
+void trace_event_triggers_fire(struct trace_event_file *file);
+void trace_event_file_triggers_clear(struct trace_event_file *file);
+void trace_event_triggers_reap(void);
 
 /* trace_events_pid.c: set_event_pid and set_event_notrace_pid. */
 void trace_events_pid_create_files(struct trace_array *tr,
