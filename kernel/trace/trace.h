@@ -661,6 +661,14 @@ void trace_event_triggers_fire(struct trace_event_file *file);
 void trace_event_file_triggers_clear(struct trace_event_file *file);
 void trace_event_triggers_reap(void);
 
+/* trace_events_trigger_cmds.c: enable_event and disable_event. */
+bool trace_event_switch(struct trace_event_file *file, bool enable);
+struct trace_event_file *trace_event_switch_find(struct trace_array *tr,
+						 const char *system,
+						 const char *event);
+int trace_event_switch_hold(struct trace_event_file *file);
+void trace_event_switch_unhold(struct trace_event_file *file);
+
 /* trace_events_pid.c: set_event_pid and set_event_notrace_pid. */
 void trace_events_pid_create_files(struct trace_array *tr,
 				   struct dentry *parent);
@@ -709,6 +717,18 @@ static inline void ftrace_create_filter_files(struct trace_array *tr,
 static inline int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
 {
 	return 0;
+}
+#endif
+
+/*
+ * Detach an instance's function commands (ftrace_probe.c); before its
+ * events go, as enable_event/disable_event commands hold them.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE
+void ftrace_probe_release(struct trace_array *tr);
+#else
+static inline void ftrace_probe_release(struct trace_array *tr)
+{
 }
 #endif
 

@@ -281,24 +281,6 @@ static const struct event_trigger_kind *find_kind(const char *name)
 	return NULL;
 }
 
-/* "<system>:<event>" of @tr, or NULL. */
-static struct trace_event_file *find_target(struct trace_array *tr,
-					    const char *system,
-					    const char *event)
-{
-	struct trace_event_file *file;
-
-	list_for_each_entry(file, &tr->events.files, list) {
-		struct trace_event_call *call = file->event_call;
-
-		if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) &&
-		    !strcmp(call->class->system, system) &&
-		    !strcmp(trace_event_name(call), event))
-			return file;
-	}
-	return NULL;
-}
-
 static int parse_count(char *s, struct event_trigger *t)
 {
 	unsigned long count;
@@ -322,7 +304,7 @@ static int parse_target(char *param, struct event_trigger *t, bool adding)
 	event = strsep(&param, ":");
 	if (!event)
 		return -EINVAL;
-	t->target = find_target(t->file->tr, system, event);
+	t->target = trace_event_switch_find(t->file->tr, system, event);
 	if (!t->target)
 		return -EINVAL;
 	return adding ? parse_count(param, t) : 0;

@@ -118,49 +118,115 @@ static const struct event_trigger_kind stacktrace_kind = {
 };
 #endif
 
-static bool event_switch_fire(struct event_trigger *t)
+/**
+ * trace_event_switch - soft-enable or soft-disable an event
+ * @file:   the event file, in soft mode
+ * @enable: the state to set
+ *
+ * What enable_event and disable_event do, as triggers and as function
+ * commands; callable in any context.
+ *
+ * Return: true if the state changed.
+ */
+bool trace_event_switch(struct trace_event_file *file, bool enable)
 {
-	struct trace_event_file *target = t->target;
-	bool off = test_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &target->flags);
+	bool off = test_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 
-	if (t->kind->enable != off)
+	if (enable != off)
 		return false;
-	if (t->kind->enable)
-		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &target->flags);
+	if (enable)
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 	else
-		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &target->flags);
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 	return true;
 }
 
-/* The target stays soft-enabled, and its module loaded, while we exist. */
-static int event_switch_init(struct event_trigger *t)
+/**
+ * trace_event_switch_find - the event file enable/disable_event names
+ * @tr:     the instance
+ * @system: the event's system
+ * @event:  the event's name
+ *
+ * Called with event_mutex held.
+ *
+ * Return: the file, or NULL (no such event, or one that cannot be
+ * enabled).
+ */
+struct trace_event_file *trace_event_switch_find(struct trace_array *tr,
+						 const char *system,
+						 const char *event)
+{
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(file, &tr->events.files, list) {
+		struct trace_event_call *call = file->event_call;
+
+		if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) &&
+		    !strcmp(call->class->system, system) &&
+		    !strcmp(trace_event_name(call), event))
+			return file;
+	}
+	return NULL;
+}
+
+/**
+ * trace_event_switch_hold - keep an event switchable
+ * @file: the event file
+ *
+ * Puts it in soft mode and pins its module, for as long as a trigger or
+ * function command may switch it.  Called with event_mutex held.
+ *
+ * Return: 0, or -EBUSY (its module is going), or the -errno of
+ * attaching its probe.
+ */
+int trace_event_switch_hold(struct trace_event_file *file)
 {
 	int ret;
 
-	if (!trace_event_try_get_ref(t->target->event_call))
+	lockdep_assert_held(&event_mutex);
+	if (!trace_event_try_get_ref(file->event_call))
 		return -EBUSY;
-	ret = trace_event_file_soft_mode(t->target, true);
+	ret = trace_event_file_soft_mode(file, true);
 	if (ret)
-		trace_event_put_ref(t->target->event_call);
+		trace_event_put_ref(file->event_call);
 	return ret;
+}
+
+/**
+ * trace_event_switch_unhold - undo trace_event_switch_hold()
+ * @file: the event file
+ *
+ * Called with event_mutex held.
+ */
+void trace_event_switch_unhold(struct trace_event_file *file)
+{
+	lockdep_assert_held(&event_mutex);
+	trace_event_file_soft_mode(file, false);
+	trace_event_put_ref(file->event_call);
+}
+
+static bool event_switch_fire(struct event_trigger *t)
+{
+	return trace_event_switch(t->target, t->kind->enable);
+}
+
+/* The target stays in soft mode, its module loaded, while we exist. */
+static int event_switch_init(struct event_trigger *t)
+{
+	return trace_event_switch_hold(t->target);
 }
 
 static void event_switch_release(struct event_trigger *t)
 {
-	trace_event_file_soft_mode(t->target, false);
-}
-
-static void event_switch_free(struct event_trigger *t)
-{
-	trace_event_put_ref(t->target->event_call);
+	trace_event_switch_unhold(t->target);
 }
 
 /* enable_event and disable_event differ only in the state they set. */
 #define EVENT_SWITCH_KIND(_name, _enable) {				\
 	.name = _name, .type = ETT_EVENT_ENABLE, .needs_target = true,	\
 	.enable = _enable, .fire = event_switch_fire,			\
-	.init = event_switch_init, .release = event_switch_release,	\
-	.free = event_switch_free }
+	.init = event_switch_init, .release = event_switch_release }
 
 static const struct event_trigger_kind enable_event_kind =
 	EVENT_SWITCH_KIND("enable_event", true);

@@ -71,6 +71,10 @@ static const struct readme_part readme[] = {
 	{ "set_ftrace_filter", "\t    triggers: a command to perform when function is hit\n" },
 	{ "set_ftrace_filter", "\t      Format: <function>:<trigger>[:count]\n" },
 	{ "set_ftrace_filter", "\t     trigger: traceon, traceoff\n" },
+#ifdef CONFIG_EVENT_TRACING
+	{ "set_ftrace_filter", "\t\t      enable_event:<system>:<event>\n" },
+	{ "set_ftrace_filter", "\t\t      disable_event:<system>:<event>\n" },
+#endif
 #ifdef CONFIG_STACKTRACE
 	{ "set_ftrace_filter", "\t\t      stacktrace\n" },
 #endif
