@@ -511,6 +511,25 @@ static int trigger_release(struct inode *inode, struct file *filp)
 	return 0;
 }
 
+/*
+ * Let the kind a command adds prepare the instance, before event_mutex
+ * is taken.  Return: 0, or the -errno that refuses the command.
+ */
+static int trigger_prepare(struct trace_event_file *file, const char *cmd)
+{
+	const struct event_trigger_kind *kind;
+	char name[16];
+
+	if (*cmd == '!')
+		return 0;
+	strscpy(name, cmd, min_t(size_t, sizeof(name),
+				 strcspn(cmd, ": \t") + 1));
+	kind = find_kind(name);
+	if (!kind || !kind->prepare)
+		return 0;
+	return kind->prepare(file->tr);
+}
+
 static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 			     size_t cnt, loff_t *ppos)
 {
@@ -525,12 +544,16 @@ static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 	buf = memdup_user_nul(ubuf, cnt);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
+	ret = trigger_prepare(file, strim(buf));
+	if (ret)
+		goto out;
 	scoped_guard(mutex, &event_mutex) {
 		if (file->flags & EVENT_FILE_FL_FREED)
 			ret = -ENODEV;
 		else
 			ret = trigger_command(file, strim(buf));
 	}
+out:
 	kfree(buf);
 	trace_event_triggers_reap();
 	if (ret)

@@ -35,6 +35,9 @@ enum event_trigger_type {
  * @post:         fires after the record is committed, not before
  * @fire:         do it; runs in the event's probe, in any context, for a
  *                trigger whose filter passed and whose count is not spent
+ * @prepare:      get @tr ready for a trigger of this kind, before
+ *                event_mutex is taken (it may take trace_types_lock,
+ *                which nests outside event_mutex); or NULL
  * @init:         prepare a new trigger, event_mutex held; or NULL
  * @release:      undo what @init tied to other events, event_mutex
  *                held, once the trigger is unlinked; or NULL
@@ -48,6 +51,7 @@ struct event_trigger_kind {
 	bool		enable;
 	bool		post;
 	bool		(*fire)(struct event_trigger *t);
+	int		(*prepare)(struct trace_array *tr);
 	int		(*init)(struct event_trigger *t);
 	void		(*release)(struct event_trigger *t);
 	void		(*free)(struct event_trigger *t);

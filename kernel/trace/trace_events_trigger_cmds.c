@@ -84,7 +84,7 @@ static int snapshot_init(struct event_trigger *t)
 {
 	init_irq_work(&t->irq_work, snapshot_irq_work);
 	INIT_WORK(&t->work, snapshot_work);
-	return tracing_alloc_snapshot_instance(t->file->tr);
+	return 0;
 }
 
 static void snapshot_free(struct event_trigger *t)
@@ -98,6 +98,7 @@ static const struct event_trigger_kind snapshot_kind = {
 	.type	= ETT_SNAPSHOT,
 	.post	= true,
 	.fire	= snapshot_fire,
+	.prepare	= tracing_alloc_snapshot_instance,
 	.init	= snapshot_init,
 	.free	= snapshot_free,
 };
