@@ -214,6 +214,9 @@ struct trace_pid_list;
  * @dir:      its events/ directory
  * @pids:     set_event_pid and set_event_notrace_pid (trace_events_pid.c):
  *            written under event_mutex, read under sched-RCU by probes
+ * @marker:   its ftrace/print file, whose triggers trace_marker runs;
+ *            set once when the instance gets its files, cleared
+ *            (event_mutex) before they go
  */
 struct trace_array_events {
 	struct list_head		node;
@@ -221,6 +224,7 @@ struct trace_array_events {
 	struct list_head		systems;
 	struct dentry			*dir;
 	struct trace_pid_list __rcu	*pids[2];
+	struct trace_event_file		*marker;
 };
 
 /**
@@ -588,7 +592,8 @@ struct ftrace_event_field {
  * @tr:        the instance
  * @dir:       the directory
  * @nr_events: events of @tr in the system
- * @ref:       one for the directory, one per open enable file
+ * @ref:       one for the directory, one per open enable or filter file
+ * @filter:    the text last written to its filter file (event_mutex)
  */
 struct trace_subsystem_dir {
 	struct list_head	list;
@@ -597,6 +602,7 @@ struct trace_subsystem_dir {
 	struct dentry		*dir;
 	int			nr_events;
 	int			ref;
+	struct event_filter	*filter;
 };
 
 extern struct list_head ftrace_common_fields;
@@ -615,6 +621,7 @@ void trace_event_init(void);
 int trace_event_register_core(struct trace_event_call *call);
 
 int trace_event_file_set(struct trace_event_file *file, bool enable);
+int trace_event_file_soft_mode(struct trace_event_file *file, bool on);
 int trace_event_set_clr(struct trace_array *tr, const char *match,
 			const char *sub, const char *event, int set);
 struct trace_event_file *trace_event_file_get(struct inode *inode);
@@ -629,6 +636,47 @@ void trace_event_file_create_dir(struct trace_event_file *file);
 void trace_event_file_remove_dir(struct trace_event_file *file);
 struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir);
 void trace_event_system_remove_dir(struct trace_subsystem_dir *dir);
+
+/* trace_events_filter.c: the filter files.  event_mutex held. */
+void trace_event_filter_create_file(struct trace_event_file *file,
+				    struct dentry *parent);
+void trace_event_system_filter_create_file(struct trace_subsystem_dir *dir,
+					   struct dentry *parent);
+void trace_event_filter_free(struct trace_event_file *file);
+void trace_event_system_filter_free(struct trace_subsystem_dir *dir);
+
+/*
+ * Does @file's filter refuse the record @entry?  Called by the probe
+ * between reserve and commit; without a filter it is one flag test.
+ */
+static __always_inline bool
+trace_event_filtered_out(struct trace_event_file *file, void *entry)
+{
+	if (likely(!(READ_ONCE(file->flags) & EVENT_FILE_FL_FILTERED)))
+		return false;
+	return !filter_match_preds(rcu_dereference_sched(file->filter), entry);
+}
+
+/* trace_events_trigger.c: the trigger files and running triggers. */
+void trace_event_trigger_create_file(struct trace_event_file *file,
+				     struct dentry *parent);
+unsigned long trace_event_triggers_call(struct trace_event_file *file,
+					void *rec);
+void trace_event_triggers_post_call(struct trace_event_file *file,
+				    unsigned long post);
+void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
+					      unsigned long post);
+void trace_event_triggers_fire(struct trace_event_file *file);
+void trace_event_file_triggers_clear(struct trace_event_file *file);
+void trace_event_triggers_reap(void);
+
+/* trace_events_trigger_cmds.c: enable_event and disable_event. */
+bool trace_event_switch(struct trace_event_file *file, bool enable);
+struct trace_event_file *trace_event_switch_find(struct trace_array *tr,
+						 const char *system,
+						 const char *event);
+int trace_event_switch_hold(struct trace_event_file *file);
+void trace_event_switch_unhold(struct trace_event_file *file);
 
 /* trace_events_pid.c: set_event_pid and set_event_notrace_pid. */
 void trace_events_pid_create_files(struct trace_array *tr,
@@ -683,6 +731,18 @@ static inline void ftrace_create_filter_files(struct trace_array *tr,
 static inline int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
 {
 	return 0;
+}
+#endif
+
+/*
+ * Detach an instance's function commands (ftrace_probe.c); before its
+ * events go, as enable_event/disable_event commands hold them.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE
+void ftrace_probe_release(struct trace_array *tr);
+#else
+static inline void ftrace_probe_release(struct trace_array *tr)
+{
 }
 #endif
 
