@@ -238,7 +238,7 @@ static void *ftrace_filter_start(struct seq_file *m, loff_t *pos)
 
 	if (*pos < n)
 		return ff->nr_ips ? &ff->ips[*pos] : SEQ_START_TOKEN;
-	if (*pos == n && ff->filter)
+	if (*pos == n && ff->filter && ff->tr)
 		return FTRACE_PROBES_TOKEN;
 	return NULL;
 }
@@ -294,10 +294,13 @@ static struct ftrace_hash *ftrace_cur_hash(struct ftrace_filter_file *ff)
 					 lockdep_is_held(&ftrace_lock));
 }
 
-static int ftrace_filter_open(struct inode *inode, struct file *file,
-			      bool filter)
+/*
+ * Open a filter file of @ops, or, when @tr is not NULL, of @tr's
+ * function tracer ops (which also takes function commands).
+ */
+static int ftrace_filter_open(struct file *file, struct trace_array *tr,
+			      struct ftrace_ops *ops, bool filter)
 {
-	struct trace_array *tr = inode->i_private;
 	struct ftrace_filter_file *ff;
 	int ret;
 
@@ -310,7 +313,7 @@ static int ftrace_filter_open(struct inode *inode, struct file *file,
 		return ret;
 	}
 	ff->tr = tr;
-	ff->ops = tr->ops;
+	ff->ops = tr ? tr->ops : ops;
 	if (!ff->ops) {
 		ftrace_filter_file_free(ff);
 		return -ENODEV;
@@ -341,12 +344,17 @@ static int ftrace_filter_open(struct inode *inode, struct file *file,
 
 static int ftrace_filter_open_filter(struct inode *inode, struct file *file)
 {
-	return ftrace_filter_open(inode, file, true);
+	return ftrace_filter_open(file, inode->i_private, NULL, true);
 }
 
 static int ftrace_filter_open_notrace(struct inode *inode, struct file *file)
 {
-	return ftrace_filter_open(inode, file, false);
+	return ftrace_filter_open(file, inode->i_private, NULL, false);
+}
+
+static int ftrace_filter_open_ops(struct inode *inode, struct file *file)
+{
+	return ftrace_filter_open(file, NULL, inode->i_private, true);
 }
 
 static struct ftrace_filter_file *ftrace_filter_file(struct file *file)
@@ -368,7 +376,7 @@ static int ftrace_filter_apply_word(struct ftrace_filter_file *ff)
 		return 0;
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
-	if (ff->filter && ftrace_probe_is_command(ff->word))
+	if (ff->tr && ff->filter && ftrace_probe_is_command(ff->word))
 		return ftrace_probe_apply(ff->tr, ff->word);
 	mutex_lock(&ftrace_lock);
 	ret = ftrace_hash_apply_pattern(ff->hash, ff->word);
@@ -451,6 +459,22 @@ static const struct file_operations ftrace_filter_fops =
 	FTRACE_FILTER_FOPS(ftrace_filter_open_filter);
 static const struct file_operations ftrace_notrace_fops =
 	FTRACE_FILTER_FOPS(ftrace_filter_open_notrace);
+static const struct file_operations ftrace_ops_filter_fops =
+	FTRACE_FILTER_FOPS(ftrace_filter_open_ops);
+
+/**
+ * ftrace_create_ops_filter_file - a set_ftrace_filter-like file for an ops
+ * @name:   the file's name
+ * @parent: its tracefs directory, NULL for the top
+ * @ops:    a static ops whose filter the file edits (no commands)
+ */
+void ftrace_create_ops_filter_file(const char *name, struct dentry *parent,
+				   struct ftrace_ops *ops)
+{
+	ftrace_ops_init(ops);
+	trace_create_file(name, TRACE_MODE_WRITE, parent, ops,
+			  &ftrace_ops_filter_fops);
+}
 
 /**
  * ftrace_create_filter_files - create an instance's function tracer files

@@ -147,6 +147,12 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 void ftrace_ops_init(struct ftrace_ops *ops);
 bool ftrace_ops_registered(struct ftrace_ops *ops);
 
+/* --- tracefs (ftrace_files.c) ------------------------------------------ */
+
+struct dentry;
+void ftrace_create_ops_filter_file(const char *name, struct dentry *parent,
+				   struct ftrace_ops *ops);
+
 /* --- function commands (ftrace_probe.c) -------------------------------- */
 
 struct trace_array;
