@@ -102,6 +102,7 @@ void ftrace_free_ftrace_ops(struct trace_array *tr)
 	ftrace_probe_release(tr);
 	if (!tr->ops || tr->ops == &global_ops)
 		return;
+	ftrace_mod_pending_release(tr->ops);
 	ftrace_free_filter(tr->ops);
 	kfree(tr->ops);
 	tr->ops = NULL;
