@@ -54,6 +54,7 @@ enum trace_type {
 	TRACE_BPRINT			= 6,
 	TRACE_BPUTS			= 14,
 	TRACE_RAW_DATA			= 18,
+	TRACE_FUNC_REPEATS		= 19,
 	TRACE_FIRST_DYNAMIC_TYPE	= 20,
 };
 
@@ -63,6 +64,23 @@ struct ftrace_entry {
 	unsigned long		ip;
 	unsigned long		parent_ip;
 };
+
+/*
+ * TRACE_FUNC_REPEATS: options/func-no-repeats: the call before this record
+ * was repeated @count more times, the last one @top_delta_ts << 32 |
+ * @bottom_delta_ts ns before this record's time stamp.
+ */
+struct func_repeats_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+	u16			count;
+	u16			top_delta_ts;
+	u32			bottom_delta_ts;
+};
+
+#define FUNC_REPEATS_DELTA(e) \
+	(((u64)(e)->top_delta_ts << 32) | (e)->bottom_delta_ts)
 
 /* TRACE_PRINT: a formatted, NUL-terminated string (trace_marker, ...). */
 struct print_entry {
@@ -136,6 +154,7 @@ enum trace_opt_bit {
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
+	TRACE_OPT_FUNC_NO_REPEATS_BIT,	/* func-no-repeats: count repeated calls */
 	TRACE_OPT_NR_BITS,
 };
 
@@ -270,6 +289,8 @@ struct trace_array_events {
  *                     the instance's set_ftrace_filter/notrace), or NULL
  * @function_pids:     set_ftrace_pid (RCU; ftrace_lock), NULL: all
  * @function_no_pids:  set_ftrace_notrace_pid (RCU; ftrace_lock)
+ * @func_repeats:      per CPU, the last call the function tracer wrote
+ *                     and how often it repeated since (func-no-repeats)
  */
 struct trace_array {
 	struct list_head		list;
@@ -305,6 +326,7 @@ struct trace_array {
 	struct ftrace_ops		*ops;
 	struct ftrace_pid_list __rcu	*function_pids;
 	struct ftrace_pid_list __rcu	*function_no_pids;
+	struct trace_func_repeats __percpu *func_repeats;
 #endif
 };
 

@@ -108,6 +108,14 @@ static const struct readme_part readme[] = {
 	{ "snapshot", "\t\t\t  snapshot buffer. Read the contents for more\n" },
 	{ "snapshot", "\t\t\t  information\n" },
 #endif
+#ifdef CONFIG_STACK_TRACER
+	{ "stack_trace", "  stack_trace\t\t- Shows the max stack trace when active\n" },
+	{ "stack_max_size", "  stack_max_size\t- Shows current max stack size that was traced\n" },
+	{ "stack_max_size", "\t\t\t  Write into this file to reset the max size (trigger a\n" },
+	{ "stack_max_size", "\t\t\t  new trace)\n" },
+	{ "stack_trace_filter", "  stack_trace_filter\t- Like set_ftrace_filter but limits what stack_trace\n" },
+	{ "stack_trace_filter", "\t\t\t  traces\n" },
+#endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },
 	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of all events\n" },
