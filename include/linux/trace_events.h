@@ -219,6 +219,7 @@ struct trace_iterator {
 	struct tracer		*trace;
 	int			cpu_file;
 	unsigned long		iter_flags;
+	/* Serializes the readers of one open trace_pipe (trace_read.c). */
 	struct mutex		mutex;
 	struct ring_buffer_iter	**buffer_iter;
 	void			*temp;
