@@ -669,6 +669,39 @@ static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 
 /* --- the stack tracer ------------------------------------------------- */
 
+#ifdef CONFIG_STACK_TRACER
+
+/* /proc/sys/kernel/stack_tracer_enabled and its handler. */
+extern int stack_tracer_enabled;
+struct ctl_table;
+int stack_trace_sysctl(const struct ctl_table *table, int write, void *buffer,
+		       size_t *lenp, loff_t *ppos);
+
+/* Non-zero: the stack tracer does nothing on this CPU.  Use the helpers. */
+DECLARE_PER_CPU(int, disable_stack_tracer);
+
+/**
+ * stack_tracer_disable - keep the stack tracer off this CPU for a while
+ *
+ * For code the stack tracer must not run in.  Call with preemption or
+ * interrupts disabled, and call stack_tracer_enable() before enabling
+ * them again.
+ */
+static inline void stack_tracer_disable(void)
+{
+	this_cpu_inc(disable_stack_tracer);
+}
+
+/**
+ * stack_tracer_enable - undo stack_tracer_disable()
+ */
+static inline void stack_tracer_enable(void)
+{
+	this_cpu_dec(disable_stack_tracer);
+}
+
+#else
+
 static inline void stack_tracer_disable(void)
 {
 }
@@ -676,6 +709,8 @@ static inline void stack_tracer_disable(void)
 static inline void stack_tracer_enable(void)
 {
 }
+
+#endif /* CONFIG_STACK_TRACER */
 
 /* --- function graph ----------------------------------------------------- */
 

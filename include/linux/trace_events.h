@@ -221,6 +221,7 @@ struct trace_iterator {
 	struct tracer		*trace;
 	int			cpu_file;
 	unsigned long		iter_flags;
+	/* Serializes the readers of one open trace_pipe (trace_read.c). */
 	struct mutex		mutex;
 	struct ring_buffer_iter	**buffer_iter;
 	void			*temp;
@@ -626,7 +627,8 @@ enum {
  * struct trace_event_file - an event in one trace instance
  * @list:       link in the instance's list of event files (event_mutex)
  * @event_call: the event
- * @filter:     unused here (event filters come later): NULL
+ * @filter:     its event filter (RCU; event_mutex), with
+ *              EVENT_FILE_FL_FILTERED set while there is one
  * @ei:         unused here: the event's directory is in @tr's tree
  * @tr:         the instance
  * @system:     its events/<system>/ directory
@@ -674,14 +676,14 @@ struct trace_event_file {
 	}								\
 	early_initcall(trace_init_perf_perm_##name);
 
-/*
- * Event filters are not part of this kernel yet: no event file or perf
- * event ever has one, so no record can fail one.
- */
+#ifdef CONFIG_EVENT_TRACING
+int filter_match_preds(struct event_filter *filter, void *rec);
+#else
 static inline int filter_match_preds(struct event_filter *filter, void *rec)
 {
 	return 1;
 }
+#endif
 
 bool trace_event_ignore_this_pid(struct trace_event_file *trace_file);
 bool __trace_trigger_soft_disabled(struct trace_event_file *file);

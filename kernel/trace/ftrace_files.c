@@ -186,6 +186,9 @@ static const struct file_operations ftrace_total_fops = {
  * @len:    its length
  * @ips:    the functions shown (readers), sorted
  * @nr_ips: how many
+ * @mod_words: words for modules not loaded yet (writers)
+ * @reset:  opened with O_TRUNC
+ * @all:    the hash shown is empty (readers)
  */
 struct ftrace_filter_file {
 	struct trace_array	*tr;
@@ -197,6 +200,9 @@ struct ftrace_filter_file {
 	unsigned int		len;
 	unsigned long		*ips;
 	unsigned int		nr_ips;
+	struct list_head	mod_words;
+	bool			reset;
+	bool			all;
 };
 
 static int ftrace_ulong_cmp(const void *a, const void *b)
@@ -214,7 +220,8 @@ static int ftrace_filter_snapshot(struct ftrace_filter_file *ff,
 	struct ftrace_func_entry *e;
 	int b;
 
-	if (ftrace_hash_empty(hash))
+	ff->all = ftrace_hash_empty(hash);
+	if (ff->all)
 		return 0;
 	ff->ips = kvcalloc(hash->count, sizeof(*ff->ips), GFP_KERNEL);
 	if (!ff->ips)
@@ -227,18 +234,24 @@ static int ftrace_filter_snapshot(struct ftrace_filter_file *ff,
 	return 0;
 }
 
-/* After the functions, set_ftrace_filter lists the function commands. */
+/*
+ * After the functions come the words waiting for their modules and, in
+ * set_ftrace_filter, the function commands.
+ */
 #define FTRACE_PROBES_TOKEN	((void *)2)
 
 static void *ftrace_filter_start(struct seq_file *m, loff_t *pos)
 {
 	struct ftrace_filter_file *ff = m->private;
-	/* An empty filter shows one line; an empty notrace, none. */
-	loff_t n = (!ff->nr_ips && ff->filter) ? 1 : ff->nr_ips;
+	/*
+	 * An empty filter shows one line; an empty notrace, none; a filter
+	 * of only unloaded modules' functions, none.
+	 */
+	loff_t n = (ff->all && ff->filter) ? 1 : ff->nr_ips;
 
 	if (*pos < n)
 		return ff->nr_ips ? &ff->ips[*pos] : SEQ_START_TOKEN;
-	if (*pos == n && ff->filter)
+	if (*pos == n)
 		return FTRACE_PROBES_TOKEN;
 	return NULL;
 }
@@ -263,7 +276,9 @@ static int ftrace_filter_show(struct seq_file *m, void *v)
 	}
 	if (v == FTRACE_PROBES_TOKEN) {
 		guard(mutex)(&ftrace_lock);
-		ftrace_probe_show(ff->tr, m);
+		ftrace_mod_pending_show(m, ff->ops, ff->filter);
+		if (ff->tr && ff->filter)
+			ftrace_probe_show(ff->tr, m);
 		return 0;
 	}
 	seq_printf(m, "%ps\n", (void *)*(unsigned long *)v);
@@ -280,6 +295,7 @@ static const struct seq_operations ftrace_filter_sops = {
 static void ftrace_filter_file_free(struct ftrace_filter_file *ff)
 {
 	trace_array_put(ff->tr);
+	ftrace_mod_words_free(&ff->mod_words);
 	ftrace_hash_free(ff->hash);
 	kvfree(ff->ips);
 	kfree(ff);
@@ -294,23 +310,27 @@ static struct ftrace_hash *ftrace_cur_hash(struct ftrace_filter_file *ff)
 					 lockdep_is_held(&ftrace_lock));
 }
 
-static int ftrace_filter_open(struct inode *inode, struct file *file,
-			      bool filter)
+/*
+ * Open a filter file of @ops, or, when @tr is not NULL, of @tr's
+ * function tracer ops (which also takes function commands).
+ */
+static int ftrace_filter_open(struct file *file, struct trace_array *tr,
+			      struct ftrace_ops *ops, bool filter)
 {
-	struct trace_array *tr = inode->i_private;
 	struct ftrace_filter_file *ff;
 	int ret;
 
 	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
 	if (!ff)
 		return -ENOMEM;
+	INIT_LIST_HEAD(&ff->mod_words);
 	ret = tracing_check_open(tr);
 	if (ret) {
 		kfree(ff);
 		return ret;
 	}
 	ff->tr = tr;
-	ff->ops = tr->ops;
+	ff->ops = tr ? tr->ops : ops;
 	if (!ff->ops) {
 		ftrace_filter_file_free(ff);
 		return -ENODEV;
@@ -319,7 +339,8 @@ static int ftrace_filter_open(struct inode *inode, struct file *file,
 
 	mutex_lock(&ftrace_lock);
 	if (file->f_mode & FMODE_WRITE) {
-		ff->hash = (file->f_flags & O_TRUNC) ? ftrace_hash_alloc(0) :
+		ff->reset = file->f_flags & O_TRUNC;
+		ff->hash = ff->reset ? ftrace_hash_alloc(0) :
 			   ftrace_hash_copy(ftrace_cur_hash(ff));
 		ret = ff->hash ? 0 : -ENOMEM;
 	}
@@ -341,12 +362,17 @@ static int ftrace_filter_open(struct inode *inode, struct file *file,
 
 static int ftrace_filter_open_filter(struct inode *inode, struct file *file)
 {
-	return ftrace_filter_open(inode, file, true);
+	return ftrace_filter_open(file, inode->i_private, NULL, true);
 }
 
 static int ftrace_filter_open_notrace(struct inode *inode, struct file *file)
 {
-	return ftrace_filter_open(inode, file, false);
+	return ftrace_filter_open(file, inode->i_private, NULL, false);
+}
+
+static int ftrace_filter_open_ops(struct inode *inode, struct file *file)
+{
+	return ftrace_filter_open(file, NULL, inode->i_private, true);
 }
 
 static struct ftrace_filter_file *ftrace_filter_file(struct file *file)
@@ -368,10 +394,13 @@ static int ftrace_filter_apply_word(struct ftrace_filter_file *ff)
 		return 0;
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
-	if (ff->filter && ftrace_probe_is_command(ff->word))
+	if (ff->tr && ff->filter && ftrace_probe_is_command(ff->word))
 		return ftrace_probe_apply(ff->tr, ff->word);
 	mutex_lock(&ftrace_lock);
-	ret = ftrace_hash_apply_pattern(ff->hash, ff->word);
+	ret = ftrace_mod_words_take(&ff->mod_words, ff->ops, ff->filter,
+				    ff->word);
+	if (!ret)
+		ret = ftrace_hash_apply_pattern(ff->hash, ff->word);
 	mutex_unlock(&ftrace_lock);
 	return ret < 0 ? ret : 0;
 }
@@ -417,6 +446,8 @@ static int ftrace_filter_release(struct inode *inode, struct file *file)
 	if (ff->hash && !ff->failed && !ftrace_filter_apply_word(ff)) {
 		mutex_lock(&ops->func_hash->regex_lock);
 		mutex_lock(&ftrace_lock);
+		ftrace_mod_words_commit(&ff->mod_words, ops, ff->filter,
+					ff->reset);
 		/* The hash goes to the ops, whatever the result. */
 		ftrace_ops_set_hash(ops, ff->hash, ff->filter);
 		ff->hash = NULL;
@@ -451,6 +482,22 @@ static const struct file_operations ftrace_filter_fops =
 	FTRACE_FILTER_FOPS(ftrace_filter_open_filter);
 static const struct file_operations ftrace_notrace_fops =
 	FTRACE_FILTER_FOPS(ftrace_filter_open_notrace);
+static const struct file_operations ftrace_ops_filter_fops =
+	FTRACE_FILTER_FOPS(ftrace_filter_open_ops);
+
+/**
+ * ftrace_create_ops_filter_file - a set_ftrace_filter-like file for an ops
+ * @name:   the file's name
+ * @parent: its tracefs directory, NULL for the top
+ * @ops:    a static ops whose filter the file edits (no commands)
+ */
+void ftrace_create_ops_filter_file(const char *name, struct dentry *parent,
+				   struct ftrace_ops *ops)
+{
+	ftrace_ops_init(ops);
+	trace_create_file(name, TRACE_MODE_WRITE, parent, ops,
+			  &ftrace_ops_filter_fops);
+}
 
 /**
  * ftrace_create_filter_files - create an instance's function tracer files

@@ -147,6 +147,25 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 void ftrace_ops_init(struct ftrace_ops *ops);
 bool ftrace_ops_registered(struct ftrace_ops *ops);
 
+/* --- tracefs (ftrace_files.c) ------------------------------------------ */
+
+struct dentry;
+struct seq_file;
+void ftrace_create_ops_filter_file(const char *name, struct dentry *parent,
+				   struct ftrace_ops *ops);
+
+/* --- filters on modules not loaded yet (ftrace_modcache.c) ----------- */
+
+int ftrace_mod_words_take(struct list_head *words, struct ftrace_ops *ops,
+			  bool filter, const char *word);
+void ftrace_mod_words_free(struct list_head *words);
+void ftrace_mod_words_commit(struct list_head *words, struct ftrace_ops *ops,
+			     bool filter, bool reset);
+void ftrace_mod_pending_show(struct seq_file *m, struct ftrace_ops *ops,
+			     bool filter);
+void ftrace_mod_pending_release(struct ftrace_ops *ops);
+void ftrace_mod_pending_load(const char *name);
+
 /* --- function commands (ftrace_probe.c) -------------------------------- */
 
 struct trace_array;

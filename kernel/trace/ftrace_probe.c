@@ -11,17 +11,21 @@
  * Commands: traceoff and traceon (stop or restart the instance's
  * recording; a count is only used up when the state changed),
  * stacktrace (record the stack into the instance's buffer), dump and
- * cpudump (print every CPU's buffer, or this CPU's, to the console).
- * Without a count a command is unlimited.  set_ftrace_filter lists them
- * after the filter as "<function>:<command>:unlimited" or
- * "<function>:<command>:count=<left>".
+ * cpudump (print every CPU's buffer, or this CPU's, to the console),
+ * enable_event:<system>:<event> and disable_event:<system>:<event>
+ * (soft-enable or soft-disable an event of the instance; a count is only
+ * used up when the state changed).  Without a count a command is
+ * unlimited; a count given when detaching is ignored.  set_ftrace_filter
+ * lists them after the filter as "<function>:<command>:unlimited" or
+ * "<function>:<command>:count=<left>" (the command with its event).
  *
- * Each (instance, command) pair has an ftrace_ops whose filter hash is
- * the functions it is attached to, each entry keeping the count left
+ * Each (instance, command[, event]) has an ftrace_ops whose filter hash
+ * is the functions it is attached to, each entry keeping the count left
  * (->direct; ~0UL for unlimited).  The ops is registered while the hash
- * is not empty; an empty filter would mean every function.  Changes are
- * made under ftrace_lock and take effect at once, not when the file is
- * closed.
+ * is not empty; an empty filter would mean every function.  An event
+ * command holds its event in soft mode (trace_event_switch_hold()) while
+ * its hash is not empty.  Changes are made under ftrace_lock and take
+ * effect at once, not when the file is closed.
  */
 
 #include <linux/kallsyms.h>
@@ -36,13 +40,18 @@
 
 /**
  * struct ftrace_probe_cmd - a function command
- * @name: what users write
- * @act:  do it for a hit of @ip in @tr; return whether it did something
- *        (a count is only used up then)
+ * @name:   what users write
+ * @act:    do it for a hit of @ip in @tr; return whether it did something
+ *          (a count is only used up then)
+ * @event:  enable_event/disable_event: takes "<system>:<event>" and has
+ *          no @act
+ * @enable: enable_event
  */
 struct ftrace_probe_cmd {
 	const char	*name;
 	bool		(*act)(struct trace_array *tr, unsigned long ip);
+	bool		event;
+	bool		enable;
 };
 
 static bool probe_traceoff(struct trace_array *tr, unsigned long ip)
@@ -87,19 +96,25 @@ static const struct ftrace_probe_cmd probe_cmds[] = {
 	{ "stacktrace",	probe_stacktrace },
 	{ "dump",	probe_dump },
 	{ "cpudump",	probe_cpudump },
+#ifdef CONFIG_EVENT_TRACING
+	{ "enable_event",	NULL, true, true },
+	{ "disable_event",	NULL, true, false },
+#endif
 };
 
 /**
  * struct ftrace_probe - a command attached in an instance
  * @list: in ftrace_probes (ftrace_lock)
  * @tr:   the instance
- * @cmd:  the command
- * @ops:  its ops; the filter hash holds the functions and their counts
+ * @cmd:   the command
+ * @event: the event an event command switches
+ * @ops:   its ops; the filter hash holds the functions and their counts
  */
 struct ftrace_probe {
 	struct list_head		list;
 	struct trace_array		*tr;
 	const struct ftrace_probe_cmd	*cmd;
+	struct trace_event_file		*event;
 	struct ftrace_ops		ops;
 };
 
@@ -111,6 +126,15 @@ static LIST_HEAD(ftrace_probes);	/* ftrace_lock */
  * ftrace_lock.
  */
 static DEFINE_MUTEX(ftrace_probe_mutex);
+
+static bool notrace probe_act(struct ftrace_probe *p, unsigned long ip)
+{
+#ifdef CONFIG_EVENT_TRACING
+	if (p->cmd->event)
+		return trace_event_switch(p->event, p->cmd->enable);
+#endif
+	return p->cmd->act(p->tr, ip);
+}
 
 static void notrace ftrace_probe_call(unsigned long ip, unsigned long parent_ip,
 				      struct ftrace_ops *op,
@@ -128,7 +152,7 @@ static void notrace ftrace_probe_call(unsigned long ip, unsigned long parent_ip,
 	left = READ_ONCE(e->direct);
 	if (!left)
 		return;
-	if (!p->cmd->act(p->tr, ip) || left == PROBE_UNLIMITED)
+	if (!probe_act(p, ip) || left == PROBE_UNLIMITED)
 		return;
 	/* Racing hits use the count up once each. */
 	while (left && left != PROBE_UNLIMITED &&
@@ -137,18 +161,20 @@ static void notrace ftrace_probe_call(unsigned long ip, unsigned long parent_ip,
 }
 
 static struct ftrace_probe *ftrace_probe_get(struct trace_array *tr,
-					     const struct ftrace_probe_cmd *cmd)
+					     const struct ftrace_probe_cmd *cmd,
+					     struct trace_event_file *event)
 {
 	struct ftrace_probe *p;
 
 	list_for_each_entry(p, &ftrace_probes, list)
-		if (p->tr == tr && p->cmd == cmd)
+		if (p->tr == tr && p->cmd == cmd && p->event == event)
 			return p;
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return NULL;
 	p->tr = tr;
 	p->cmd = cmd;
+	p->event = event;
 	p->ops.func = ftrace_probe_call;
 	p->ops.flags = FTRACE_OPS_FL_RECURSION;
 	ftrace_ops_init(&p->ops);
@@ -193,57 +219,94 @@ bool ftrace_probe_is_command(const char *word)
 	return colon && strncmp(colon + 1, "mod:", 4);
 }
 
-/**
- * ftrace_probe_apply - attach or detach a function command
- * @tr:   the instance
- * @word: "[!]<glob>:<command>[:<count>]" (modified)
- *
- * Return: 0; -EINVAL for an unknown command, a bad count, or a glob that
- * matches no function; -ENOMEM.  On error nothing changed.
+/*
+ * The event an event command names ("<system>:<event>" at *@word, which
+ * is advanced past it), held for the caller; NULL for other commands.
  */
-int ftrace_probe_apply(struct trace_array *tr, char *word)
+static struct trace_event_file *
+probe_event_hold(struct trace_array *tr, const struct ftrace_probe_cmd *cmd,
+		 char **word)
 {
-	const struct ftrace_probe_cmd *cmd = NULL;
-	struct probe_edit pe = { .count = PROBE_UNLIMITED };
-	struct ftrace_hash *cur;
-	struct ftrace_probe *p;
-	char *glob, *name, *count;
-	bool was_empty;
-	int i, ret;
+#ifdef CONFIG_EVENT_TRACING
+	struct trace_event_file *file;
+	char *system, *event;
+	int ret;
 
-	if (*word == '!') {
-		pe.remove = true;
-		word++;
-	}
-	glob = strsep(&word, ":");
-	name = strsep(&word, ":");
-	count = word;
-	if (!*glob || !name)
+	if (!cmd->event)
+		return NULL;
+	system = strsep(word, ":");
+	event = strsep(word, ":");
+	if (!system || !event)
+		return ERR_PTR(-EINVAL);
+	guard(mutex)(&event_mutex);
+	file = trace_event_switch_find(tr, system, event);
+	if (!file)
+		return ERR_PTR(-EINVAL);
+	ret = trace_event_switch_hold(file);
+	return ret ? ERR_PTR(ret) : file;
+#else
+	return NULL;
+#endif
+}
+
+static void probe_event_unhold(struct trace_event_file *file)
+{
+#ifdef CONFIG_EVENT_TRACING
+	if (!file)
+		return;
+	guard(mutex)(&event_mutex);
+	trace_event_switch_unhold(file);
+#endif
+}
+
+static int probe_parse_count(char *count, struct probe_edit *pe)
+{
+	/* Detaching ignores the count ("!func:cmd:count=3" as listed). */
+	if (!count || pe->remove)
+		return 0;
+	if (kstrtoul(count, 0, &pe->count) || pe->count == PROBE_UNLIMITED ||
+	    !pe->count)
 		return -EINVAL;
+	return 0;
+}
+
+static const struct ftrace_probe_cmd *probe_find_cmd(const char *name)
+{
+	int i;
+
 	for (i = 0; i < ARRAY_SIZE(probe_cmds); i++)
 		if (!strcmp(name, probe_cmds[i].name))
-			cmd = &probe_cmds[i];
-	if (!cmd)
-		return -EINVAL;
-	if (count && (kstrtoul(count, 0, &pe.count) ||
-		      pe.count == PROBE_UNLIMITED))
-		return -EINVAL;
-	/* "!func:cmd:0" removes a counted command, like "!func:cmd". */
-	if (count && !pe.count && !pe.remove)
-		return -EINVAL;
+			return &probe_cmds[i];
+	return NULL;
+}
 
-	guard(mutex)(&ftrace_probe_mutex);
+/*
+ * Attach (or detach) @cmd on @event at the functions of @glob.
+ * *@was_empty and *@now_empty tell how the probe's hash changed.
+ */
+static int probe_edit(struct trace_array *tr,
+		      const struct ftrace_probe_cmd *cmd,
+		      struct trace_event_file *event, const char *glob,
+		      struct probe_edit *pe_in, bool *was_empty,
+		      bool *now_empty)
+{
+	struct probe_edit pe = *pe_in;
+	struct ftrace_hash *cur;
+	struct ftrace_probe *p;
+	int ret;
+
+	*was_empty = *now_empty = true;
 	mutex_lock(&ftrace_lock);
 	ret = -ENODEV;
 	if (ftrace_disabled)
 		goto unlock;
 	ret = -ENOMEM;
-	p = ftrace_probe_get(tr, cmd);
+	p = ftrace_probe_get(tr, cmd, event);
 	if (!p)
 		goto unlock;
 	cur = rcu_dereference_protected(p->ops.func_hash->filter_hash,
 					lockdep_is_held(&ftrace_lock));
-	was_empty = ftrace_hash_empty(cur);
+	*was_empty = *now_empty = ftrace_hash_empty(cur);
 	pe.hash = ftrace_hash_copy(cur);
 	if (!pe.hash)
 		goto unlock;
@@ -259,17 +322,73 @@ int ftrace_probe_apply(struct trace_array *tr, char *word)
 	 * mean every function: unregister before emptying it, register
 	 * after filling it.
 	 */
-	if (ftrace_hash_empty(pe.hash) && !was_empty)
+	*now_empty = ftrace_hash_empty(pe.hash);
+	if (*now_empty && !*was_empty)
 		unregister_ftrace_function(&p->ops);
 	mutex_lock(&ftrace_lock);
 	ret = ftrace_ops_set_hash(&p->ops, pe.hash, true);
 	mutex_unlock(&ftrace_lock);
-	if (!ret && was_empty && !ftrace_hash_empty(pe.hash))
+	if (!ret && *was_empty && !*now_empty)
 		ret = register_ftrace_function(&p->ops);
 	return ret;
 unlock:
 	mutex_unlock(&ftrace_lock);
 	return ret;
+}
+
+/**
+ * ftrace_probe_apply - attach or detach a function command
+ * @tr:   the instance
+ * @word: "[!]<glob>:<command>[:<system>:<event>][:<count>]" (modified)
+ *
+ * Return: 0; -EINVAL for an unknown command, a bad count, or a glob that
+ * matches no function; -ENOMEM.  On error nothing changed.
+ */
+int ftrace_probe_apply(struct trace_array *tr, char *word)
+{
+	struct probe_edit pe = { .count = PROBE_UNLIMITED };
+	const struct ftrace_probe_cmd *cmd;
+	struct trace_event_file *event;
+	bool was_empty, now_empty;
+	char *glob, *name;
+	int ret;
+
+	if (*word == '!') {
+		pe.remove = true;
+		word++;
+	}
+	glob = strsep(&word, ":");
+	name = strsep(&word, ":");
+	if (!*glob || !name)
+		return -EINVAL;
+	cmd = probe_find_cmd(name);
+	if (!cmd)
+		return -EINVAL;
+
+	guard(mutex)(&ftrace_probe_mutex);
+	event = probe_event_hold(tr, cmd, &word);
+	if (IS_ERR(event))
+		return PTR_ERR(event);
+	ret = probe_parse_count(word, &pe);
+	if (ret)
+		goto unhold;
+	ret = probe_edit(tr, cmd, event, glob, &pe, &was_empty, &now_empty);
+	/* The probe holds its event while its hash is not empty. */
+	if (was_empty && !now_empty)
+		return ret;
+	if (!was_empty && now_empty)
+		probe_event_unhold(event);
+unhold:
+	probe_event_unhold(event);
+	return ret;
+}
+
+/* ":<system>:<event>" of an event command, before its count. */
+static void probe_show_event(struct seq_file *m, struct ftrace_probe *p)
+{
+	if (p->event)
+		seq_printf(m, "%s:%s:", p->event->event_call->class->system,
+			   trace_event_name(p->event->event_call));
 }
 
 /**
@@ -299,6 +418,7 @@ void ftrace_probe_show(struct trace_array *tr, struct seq_file *m)
 					continue;
 				seq_printf(m, "%ps:%s:", (void *)e->ip,
 					   p->cmd->name);
+				probe_show_event(m, p);
 				if (e->direct == PROBE_UNLIMITED)
 					seq_puts(m, "unlimited\n");
 				else
@@ -311,10 +431,14 @@ void ftrace_probe_show(struct trace_array *tr, struct seq_file *m)
 /**
  * ftrace_probe_release - detach every function command of an instance
  * @tr: the instance, going away
+ *
+ * Called before the instance's events go, since event commands hold
+ * them, and again when it is freed.
  */
 void ftrace_probe_release(struct trace_array *tr)
 {
 	struct ftrace_probe *p, *tmp;
+	struct ftrace_hash *hash;
 	LIST_HEAD(gone);
 
 	guard(mutex)(&ftrace_probe_mutex);
@@ -324,8 +448,13 @@ void ftrace_probe_release(struct trace_array *tr)
 				list_move(&p->list, &gone);
 	}
 	list_for_each_entry_safe(p, tmp, &gone, list) {
+		/* Off the list: no editor reaches its hash any more. */
+		hash = rcu_dereference_protected(p->ops.func_hash->filter_hash,
+						 true);
 		if (ftrace_ops_registered(&p->ops))
 			unregister_ftrace_function(&p->ops);
+		if (!ftrace_hash_empty(hash))
+			probe_event_unhold(p->event);
 		ftrace_free_filter(&p->ops);
 		kfree(p);
 	}

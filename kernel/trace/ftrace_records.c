@@ -202,40 +202,53 @@ void ftrace_module_enable(struct module *mod)
 		return;
 	for (rec = g->recs; rec < g->recs + g->count; rec++)
 		rec->flags &= ~FTRACE_FL_DISABLED;
+	ftrace_mod_pending_load(mod->name);
 	ftrace_update_all();
 }
 
-/* Forget @ip in every registered ops' hashes: its text is going away. */
-static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
+/*
+ * Forget the functions in [@start, @end] in @ops' hashes: their text is
+ * going away.  The entries are zeroed in place, not removed, so that a
+ * filter of only such functions does not become empty, which would mean
+ * "every function".  A reader sees the old address or 0; no call can
+ * come from the old address any more.  ftrace_lock.
+ */
+static void ftrace_forget_ops_ips(struct ftrace_ops *ops, unsigned long start,
+				  unsigned long end)
 {
-	struct ftrace_ops *ops = rcu_dereference_protected(ftrace_ops_list,
-						lockdep_is_held(&ftrace_lock));
 	struct ftrace_func_entry *e;
 	struct ftrace_hash *hash;
 	int i, b;
 
-	/*
-	 * The entries are zeroed in place, not removed, so that a filter
-	 * of only such functions does not become empty, which would mean
-	 * "every function".  A reader sees the old address or 0; no call
-	 * can come from the old address any more.
-	 */
+	for (i = 0; i < 2; i++) {
+		hash = rcu_dereference_protected(i ?
+				ops->func_hash->notrace_hash :
+				ops->func_hash->filter_hash,
+				lockdep_is_held(&ftrace_lock));
+		if (ftrace_hash_empty(hash))
+			continue;
+		for (b = 0; b < (1 << hash->size_bits); b++)
+			hlist_for_each_entry(e, &hash->buckets[b], hlist)
+				if (e->ip >= start && e->ip <= end)
+					WRITE_ONCE(e->ip, 0);
+	}
+}
+
+/*
+ * Forget [@start, @end] in the hashes of every registered ops, and of
+ * the top-level function tracer's, which apply whenever it runs.
+ */
+static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
+{
+	struct ftrace_ops *ops = rcu_dereference_protected(ftrace_ops_list,
+						lockdep_is_held(&ftrace_lock));
+
+	if (!ftrace_ops_registered(&global_ops))
+		ftrace_forget_ops_ips(&global_ops, start, end);
 	for (; ops != &ftrace_list_end;
 	     ops = rcu_dereference_protected(ops->next,
-					     lockdep_is_held(&ftrace_lock))) {
-		for (i = 0; i < 2; i++) {
-			hash = rcu_dereference_protected(i ?
-					ops->func_hash->notrace_hash :
-					ops->func_hash->filter_hash,
-					lockdep_is_held(&ftrace_lock));
-			if (ftrace_hash_empty(hash))
-				continue;
-			for (b = 0; b < (1 << hash->size_bits); b++)
-				hlist_for_each_entry(e, &hash->buckets[b], hlist)
-					if (e->ip >= start && e->ip <= end)
-						WRITE_ONCE(e->ip, 0);
-		}
-	}
+					     lockdep_is_held(&ftrace_lock)))
+		ftrace_forget_ops_ips(ops, start, end);
 }
 
 /**

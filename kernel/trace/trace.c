@@ -1256,6 +1256,7 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
 	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
+	[TRACE_OPT_FUNC_NO_REPEATS_BIT]	= "func-no-repeats",
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	[TRACE_OPT_FUNCGRAPH_OVERRUN_BIT]	= "funcgraph-overrun",
 	[TRACE_OPT_FUNCGRAPH_CPU_BIT]		= "funcgraph-cpu",
@@ -1277,7 +1278,8 @@ static bool trace_opt_present(int bit)
 {
 	if (bit == TRACE_OPT_STACKTRACE_BIT)
 		return IS_ENABLED(CONFIG_STACKTRACE);
-	if (bit == TRACE_OPT_FUNC_FORK_BIT)
+	if (bit == TRACE_OPT_FUNC_FORK_BIT ||
+	    bit == TRACE_OPT_FUNC_NO_REPEATS_BIT)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
 	if (bit == TRACE_OPT_FUNC_STACKTRACE_BIT)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER) &&

@@ -56,6 +56,7 @@ enum trace_type {
 	TRACE_GRAPH_ENT			= 11,
 	TRACE_BPUTS			= 14,
 	TRACE_RAW_DATA			= 18,
+	TRACE_FUNC_REPEATS		= 19,
 	TRACE_FIRST_DYNAMIC_TYPE	= 20,
 };
 
@@ -77,6 +78,23 @@ struct ftrace_graph_ret_entry {
 	struct trace_entry	ent;
 	struct ftrace_graph_ret	ret;
 } __packed;
+
+/*
+ * TRACE_FUNC_REPEATS: options/func-no-repeats: the call before this record
+ * was repeated @count more times, the last one @top_delta_ts << 32 |
+ * @bottom_delta_ts ns before this record's time stamp.
+ */
+struct func_repeats_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+	u16			count;
+	u16			top_delta_ts;
+	u32			bottom_delta_ts;
+};
+
+#define FUNC_REPEATS_DELTA(e) \
+	(((u64)(e)->top_delta_ts << 32) | (e)->bottom_delta_ts)
 
 /* TRACE_PRINT: a formatted, NUL-terminated string (trace_marker, ...). */
 struct print_entry {
@@ -150,6 +168,7 @@ enum trace_opt_bit {
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
+	TRACE_OPT_FUNC_NO_REPEATS_BIT,	/* func-no-repeats: count repeated calls */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	/* function_graph's output (trace_graph_output.c) and recording */
 	TRACE_OPT_FUNCGRAPH_OVERRUN_BIT,	/* funcgraph-overrun */
@@ -258,6 +277,9 @@ struct trace_pid_list;
  * @dir:      its events/ directory
  * @pids:     set_event_pid and set_event_notrace_pid (trace_events_pid.c):
  *            written under event_mutex, read under sched-RCU by probes
+ * @marker:   its ftrace/print file, whose triggers trace_marker runs;
+ *            set once when the instance gets its files, cleared
+ *            (event_mutex) before they go
  */
 struct trace_array_events {
 	struct list_head		node;
@@ -265,6 +287,7 @@ struct trace_array_events {
 	struct list_head		systems;
 	struct dentry			*dir;
 	struct trace_pid_list __rcu	*pids[2];
+	struct trace_event_file		*marker;
 };
 
 /**
@@ -310,6 +333,8 @@ struct trace_array_events {
  *                     the instance's set_ftrace_filter/notrace), or NULL
  * @function_pids:     set_ftrace_pid (RCU; ftrace_lock), NULL: all
  * @function_no_pids:  set_ftrace_notrace_pid (RCU; ftrace_lock)
+ * @func_repeats:      per CPU, the last call the function tracer wrote
+ *                     and how often it repeated since (func-no-repeats)
  * @graph:             function_graph's state: its fgraph_ops,
  *                     set_graph_function, set_graph_notrace and
  *                     max_graph_depth (trace_functions_graph.c)
@@ -348,6 +373,7 @@ struct trace_array {
 	struct ftrace_ops		*ops;
 	struct ftrace_pid_list __rcu	*function_pids;
 	struct ftrace_pid_list __rcu	*function_no_pids;
+	struct trace_func_repeats __percpu *func_repeats;
 #endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	struct trace_graph		*graph;
@@ -638,7 +664,8 @@ struct ftrace_event_field {
  * @tr:        the instance
  * @dir:       the directory
  * @nr_events: events of @tr in the system
- * @ref:       one for the directory, one per open enable file
+ * @ref:       one for the directory, one per open enable or filter file
+ * @filter:    the text last written to its filter file (event_mutex)
  */
 struct trace_subsystem_dir {
 	struct list_head	list;
@@ -647,6 +674,7 @@ struct trace_subsystem_dir {
 	struct dentry		*dir;
 	int			nr_events;
 	int			ref;
+	struct event_filter	*filter;
 };
 
 extern struct list_head ftrace_common_fields;
@@ -665,6 +693,7 @@ void trace_event_init(void);
 int trace_event_register_core(struct trace_event_call *call);
 
 int trace_event_file_set(struct trace_event_file *file, bool enable);
+int trace_event_file_soft_mode(struct trace_event_file *file, bool on);
 int trace_event_set_clr(struct trace_array *tr, const char *match,
 			const char *sub, const char *event, int set);
 struct trace_event_file *trace_event_file_get(struct inode *inode);
@@ -679,6 +708,47 @@ void trace_event_file_create_dir(struct trace_event_file *file);
 void trace_event_file_remove_dir(struct trace_event_file *file);
 struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir);
 void trace_event_system_remove_dir(struct trace_subsystem_dir *dir);
+
+/* trace_events_filter.c: the filter files.  event_mutex held. */
+void trace_event_filter_create_file(struct trace_event_file *file,
+				    struct dentry *parent);
+void trace_event_system_filter_create_file(struct trace_subsystem_dir *dir,
+					   struct dentry *parent);
+void trace_event_filter_free(struct trace_event_file *file);
+void trace_event_system_filter_free(struct trace_subsystem_dir *dir);
+
+/*
+ * Does @file's filter refuse the record @entry?  Called by the probe
+ * between reserve and commit; without a filter it is one flag test.
+ */
+static __always_inline bool
+trace_event_filtered_out(struct trace_event_file *file, void *entry)
+{
+	if (likely(!(READ_ONCE(file->flags) & EVENT_FILE_FL_FILTERED)))
+		return false;
+	return !filter_match_preds(rcu_dereference_sched(file->filter), entry);
+}
+
+/* trace_events_trigger.c: the trigger files and running triggers. */
+void trace_event_trigger_create_file(struct trace_event_file *file,
+				     struct dentry *parent);
+unsigned long trace_event_triggers_call(struct trace_event_file *file,
+					void *rec);
+void trace_event_triggers_post_call(struct trace_event_file *file,
+				    unsigned long post);
+void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
+					      unsigned long post);
+void trace_event_triggers_fire(struct trace_event_file *file);
+void trace_event_file_triggers_clear(struct trace_event_file *file);
+void trace_event_triggers_reap(void);
+
+/* trace_events_trigger_cmds.c: enable_event and disable_event. */
+bool trace_event_switch(struct trace_event_file *file, bool enable);
+struct trace_event_file *trace_event_switch_find(struct trace_array *tr,
+						 const char *system,
+						 const char *event);
+int trace_event_switch_hold(struct trace_event_file *file);
+void trace_event_switch_unhold(struct trace_event_file *file);
 
 /* trace_events_pid.c: set_event_pid and set_event_notrace_pid. */
 void trace_events_pid_create_files(struct trace_array *tr,
@@ -754,6 +824,18 @@ static inline int trace_graph_create_instance(struct trace_array *tr,
 }
 
 static inline void trace_graph_free_instance(struct trace_array *tr)
+{
+}
+#endif
+
+/*
+ * Detach an instance's function commands (ftrace_probe.c); before its
+ * events go, as enable_event/disable_event commands hold them.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE
+void ftrace_probe_release(struct trace_array *tr);
+#else
+static inline void ftrace_probe_release(struct trace_array *tr)
 {
 }
 #endif

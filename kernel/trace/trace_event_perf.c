@@ -22,6 +22,7 @@
 #include <linux/kprobes.h>
 
 #include "trace.h"
+#include "trace_events_filter.h"
 
 /* A scratch buffer: the largest record perf takes. */
 struct perf_trace_buf {
@@ -304,26 +305,41 @@ NOKPROBE_SYMBOL(perf_trace_buf_update);
 
 /**
  * ftrace_profile_set_filter - set a perf event's filter
- * @event:      the perf event
+ * @event:      the perf event, of a trace event
  * @event_id:   its trace event id
- * @filter_str: the filter
+ * @filter_str: the filter, in the language of events/.../filter
  *
- * Event filters are not part of this kernel yet.
+ * perf core calls it (PERF_EVENT_IOC_SET_FILTER) before the event runs;
+ * its samples are then only the records the filter passes.
  *
- * Return: -EOPNOTSUPP.
+ * Return: 0, -EINVAL for a filter that does not parse, -EEXIST if the
+ * event has a filter already, -ENOMEM.
  */
 int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 			      char *filter_str)
 {
-	return -EOPNOTSUPP;
+	struct trace_event_call *call = event->tp_event;
+	struct filter_parse_error pe;
+	struct event_filter *filter;
+
+	if (!call || call->event.type != event_id)
+		return -EINVAL;
+	guard(mutex)(&event_mutex);
+	if (event->filter)
+		return -EEXIST;
+	filter = filter_parse(call, strim(filter_str), &pe);
+	if (IS_ERR(filter))
+		return PTR_ERR(filter);
+	event->filter = filter;
+	return 0;
 }
 
 /**
  * ftrace_profile_free_filter - free a perf event's filter
- * @event: the perf event
- *
- * ftrace_profile_set_filter() never sets one: event->filter stays NULL.
+ * @event: the perf event, no longer running
  */
 void ftrace_profile_free_filter(struct perf_event *event)
 {
+	filter_free(event->filter);
+	event->filter = NULL;
 }

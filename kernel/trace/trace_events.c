@@ -234,6 +234,8 @@ bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 {
 	unsigned long eflags = READ_ONCE(file->flags);
 
+	if (eflags & EVENT_FILE_FL_TRIGGER_MODE)
+		trace_event_triggers_fire(file);
 	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
 		return true;
 	if (eflags & EVENT_FILE_FL_PID_FILTER)
@@ -325,14 +327,45 @@ static void event_printk(struct trace_event_buffer *fbuffer)
 	raw_spin_unlock_irqrestore(&tp_printk_lock, flags);
 }
 
+/*
+ * With conditional triggers the probe made the record whatever the
+ * event's state: fire them on it, then say whether the record is to be
+ * dropped after all.  *@post gets the triggers that follow the commit.
+ */
+static bool event_triggers_discard(struct trace_event_file *file, void *entry,
+				   unsigned long *post)
+{
+	unsigned long eflags = READ_ONCE(file->flags);
+
+	*post = trace_event_triggers_call(file, entry);
+	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
+		return true;
+	return (eflags & EVENT_FILE_FL_PID_FILTER) &&
+	       trace_event_ignore_this_pid(file);
+}
+
 /**
  * trace_event_buffer_commit - publish the record of an event probe
  * @fbuffer: the state trace_event_buffer_reserve() filled in
+ *
+ * The record is dropped instead when the event's filter refuses it, or
+ * when conditional triggers had it made for them only.
  */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
-	struct trace_array *tr = fbuffer->trace_file->tr;
+	struct trace_event_file *file = fbuffer->trace_file;
+	struct trace_array *tr = file->tr;
+	unsigned long post = 0;
 
+	if (unlikely(READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_COND) &&
+	    event_triggers_discard(file, fbuffer->entry, &post)) {
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+		goto out;
+	}
+	if (trace_event_filtered_out(file, fbuffer->entry)) {
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+		goto out;
+	}
 	if (unlikely(READ_ONCE(tracepoint_printk)))
 		event_printk(fbuffer);
 	trace_exports_send(fbuffer->event, TRACE_EXPORT_EVENT);
@@ -341,33 +374,33 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (IS_ENABLED(CONFIG_STACKTRACE) &&
 	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
 		trace_record_kernel_stack(tr, fbuffer->trace_ctx, 0, 0);
+out:
+	if (unlikely(post))
+		trace_event_triggers_post_call(file, post);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 
 /* --- enabling ---------------------------------------------------------------- */
 
-/**
- * trace_event_file_set - enable or disable one event in one instance
- * @file:   the event file
- * @enable: the new state
- *
- * Called with event_mutex held.
- *
- * Return: 0, or the -errno of attaching the probe.
- */
-int trace_event_file_set(struct trace_event_file *file, bool enable)
+/* Detach @file's probe.  event_mutex. */
+static void event_file_detach(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->event_call;
+
+	if (!test_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags))
+		return;
+	clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	call->class->reg(call, TRACE_REG_UNREGISTER, file);
+}
+
+/* Attach @file's probe.  event_mutex. */
+static int event_file_attach(struct trace_event_file *file)
 {
 	struct trace_event_call *call = file->event_call;
 	int ret;
 
-	lockdep_assert_held(&event_mutex);
-	if (enable == test_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags))
+	if (test_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags))
 		return 0;
-	if (!enable) {
-		clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
-		call->class->reg(call, TRACE_REG_UNREGISTER, file);
-		return 0;
-	}
 
 	if (READ_ONCE(file->tr->flags) &
 	    (TRACE_OPT(RECORD_CMD) | TRACE_OPT(RECORD_TGID)))
@@ -380,6 +413,73 @@ int trace_event_file_set(struct trace_event_file *file, bool enable)
 	}
 	set_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
 	set_bit(EVENT_FILE_FL_WAS_ENABLED_BIT, &file->flags);
+	return 0;
+}
+
+/**
+ * trace_event_file_set - enable or disable one event in one instance
+ * @file:   the event file
+ * @enable: the new state
+ *
+ * In soft mode (trace_event_file_soft_mode()) the probe stays attached
+ * and disabling only soft-disables the event.  Called with event_mutex
+ * held.
+ *
+ * Return: 0, or the -errno of attaching the probe.
+ */
+int trace_event_file_set(struct trace_event_file *file, bool enable)
+{
+	lockdep_assert_held(&event_mutex);
+	if (enable) {
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		return event_file_attach(file);
+	}
+	if (test_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags))
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	else
+		event_file_detach(file);
+	return 0;
+}
+
+/**
+ * trace_event_file_soft_mode - take or drop a soft-mode reference
+ * @file: the event file
+ * @on:   take (true) or drop one
+ *
+ * While an event file has soft-mode references (its own triggers, or
+ * enable_event/disable_event triggers that switch it) its probe stays
+ * attached; if the user had not enabled it, it is soft-disabled: the
+ * probe runs its triggers but writes nothing.  The enable file shows
+ * soft mode with a '*'.  Called with event_mutex held.
+ *
+ * Return: 0, or the -errno of attaching the probe.
+ */
+int trace_event_file_soft_mode(struct trace_event_file *file, bool on)
+{
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	if (on) {
+		if (atomic_inc_return(&file->sm_ref) > 1)
+			return 0;
+		set_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+		if (test_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags))
+			return 0;
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		ret = event_file_attach(file);
+		if (ret) {
+			clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+			clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+			atomic_dec(&file->sm_ref);
+		}
+		return ret;
+	}
+	if (WARN_ON_ONCE(atomic_read(&file->sm_ref) <= 0) ||
+	    atomic_dec_return(&file->sm_ref) > 0)
+		return 0;
+	clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+	if (test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags))
+		event_file_detach(file);
 	return 0;
 }
 
@@ -535,6 +635,7 @@ struct trace_event_file *trace_event_file_get(struct inode *inode)
 
 static void event_file_free(struct trace_event_file *file)
 {
+	trace_event_filter_free(file);
 	kfree(container_of(file, struct trace_event_file_node, file));
 }
 
@@ -581,8 +682,10 @@ struct trace_subsystem_dir *trace_event_system_get(struct inode *inode)
 static void system_put_locked(struct trace_subsystem_dir *dir)
 {
 	lockdep_assert_held(&event_mutex);
-	if (!--dir->ref)
-		kfree(dir);
+	if (--dir->ref)
+		return;
+	trace_event_system_filter_free(dir);
+	kfree(dir);
 }
 
 /**
@@ -652,6 +755,9 @@ static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 		file->flags |= EVENT_FILE_FL_PID_FILTER;
 	dir->nr_events++;
 	list_add_tail(&file->list, &tr->events.files);
+	if (call->event.type == TRACE_PRINT &&
+	    (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
+		WRITE_ONCE(tr->events.marker, file);
 	if (tr->events.dir)
 		trace_event_file_create_dir(file);
 	return 0;
@@ -666,6 +772,9 @@ static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 static void event_file_remove(struct trace_event_file *file,
 			      struct list_head *later)
 {
+	if (file->tr->events.marker == file)
+		WRITE_ONCE(file->tr->events.marker, NULL);
+	trace_event_file_triggers_clear(file);
 	trace_event_file_set(file, false);
 	trace_event_file_remove_dir(file);
 	list_del(&file->list);
@@ -679,6 +788,7 @@ static void event_files_put(struct list_head *later)
 {
 	struct trace_event_file *file, *next;
 
+	trace_event_triggers_reap();
 	list_for_each_entry_safe(file, next, later, list) {
 		list_del_init(&file->list);
 		trace_event_file_put(file);
@@ -936,6 +1046,9 @@ int event_trace_del_tracer(struct trace_array *tr)
 		list_for_each_entry(dir, &tr->events.systems, list)
 			if (dir->ref > 1)
 				return -EBUSY;
+		/* Triggers may hold soft mode on other files: they go first. */
+		list_for_each_entry(file, &tr->events.files, list)
+			trace_event_file_triggers_clear(file);
 		/* events/ goes whole; the files below need no removal. */
 		trace_events_remove_dir(tr);
 		list_for_each_entry_safe(file, next, &tr->events.files, list)

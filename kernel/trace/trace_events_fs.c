@@ -13,6 +13,8 @@
  *   events/enable              all events: 0, 1, or X when mixed
  *   events/<sys>/enable        the same for one system
  *   events/<sys>/<event>/      enable, id, format
+ *   events/<sys>/filter, events/<sys>/<event>/filter: trace_events_filter.c
+ *   events/<sys>/<event>/trigger: trace_events_trigger.c
  *
  * The core's record types are in events/ftrace/ with id and format only.
  * All of it runs under event_mutex except the header files.
@@ -210,13 +212,18 @@ static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
 {
 	struct trace_event_file *file = filp->private_data;
 	unsigned long flags = READ_ONCE(file->flags);
-	char buf[2];
+	char buf[3];
+	int len = 0;
 
 	if (flags & EVENT_FILE_FL_FREED)
 		return -ENODEV;
-	buf[0] = flags & EVENT_FILE_FL_ENABLED ? '1' : '0';
-	buf[1] = '\n';
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, sizeof(buf));
+	/* "1" enabled, "0" not; a '*' in soft mode (triggers use it). */
+	buf[len++] = (flags & EVENT_FILE_FL_ENABLED) &&
+		     !(flags & EVENT_FILE_FL_SOFT_DISABLED) ? '1' : '0';
+	if (flags & (EVENT_FILE_FL_SOFT_MODE | EVENT_FILE_FL_SOFT_DISABLED))
+		buf[len++] = '*';
+	buf[len++] = '\n';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
 static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
@@ -568,9 +575,11 @@ struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir)
 		return NULL;
 	}
 	/* The core's record types cannot be enabled. */
-	if (strcmp(dir->name, "ftrace"))
+	if (strcmp(dir->name, "ftrace")) {
 		trace_create_file("enable", TRACE_MODE_WRITE, d, dir,
 				  &system_enable_fops);
+		trace_event_system_filter_create_file(dir, d);
+	}
 	return d;
 }
 
@@ -605,9 +614,15 @@ void trace_event_file_create_dir(struct trace_event_file *file)
 		return;
 	}
 	node->dir = d;
-	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
+	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
 		trace_create_file("enable", TRACE_MODE_WRITE, d, file,
 				  &event_enable_fops);
+		trace_event_filter_create_file(file, d);
+	}
+	/* trace_marker's records have triggers too. */
+	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) ||
+	    call->event.type == TRACE_PRINT)
+		trace_event_trigger_create_file(file, d);
 	trace_create_file("id", TRACE_MODE_READ, d, file, &event_id_fops);
 	trace_create_file("format", TRACE_MODE_READ, d, file,
 			  &event_format_fops);

@@ -66,6 +66,18 @@ static const struct core_record records[] = {
 			 (void *)__entry->parent_ip),
 	       REC_FIELD(unsigned long, ip),
 	       REC_FIELD(unsigned long, parent_ip)),
+
+	RECORD(func_repeats, TRACE_FUNC_REPEATS,
+	       REC_PRINT(" %ps <-%ps\t(repeats:%u  delta: -%llu)",
+			 (void *)__entry->ip, (void *)__entry->parent_ip,
+			 __entry->count,
+			 ((u64)__entry->top_delta_ts << 32) |
+			 __entry->bottom_delta_ts),
+	       REC_FIELD(unsigned long, ip),
+	       REC_FIELD(unsigned long, parent_ip),
+	       REC_FIELD(u16, count),
+	       REC_FIELD(u16, top_delta_ts),
+	       REC_FIELD(u32, bottom_delta_ts)),
 #endif
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

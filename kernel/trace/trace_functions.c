@@ -13,6 +13,13 @@
  * and records only the tasks its set_ftrace_pid and
  * set_ftrace_notrace_pid let through.  With the func_stack_trace option
  * each record is followed by the stack (a TRACE_STACK record).
+ *
+ * With func-no-repeats, a call of the same function from the same place
+ * as the call just written on this CPU is only counted; the count and
+ * the time of the last repeat go out in a TRACE_FUNC_REPEATS record
+ * before the next different call:
+ *
+ *     <function> <-<caller> (repeats: <n>, last_ts: <time>)
  */
 
 #include <linux/ftrace.h>
@@ -41,6 +48,75 @@ static void notrace trace_function(struct trace_array *tr, unsigned long ip,
 	trace_taskinfo_mark_pending();
 }
 
+/**
+ * struct trace_func_repeats - the last call written on one CPU
+ * @ip:           its function
+ * @parent_ip:    its caller
+ * @count:        repeats since, not written yet
+ * @ts_last_call: the time of the last repeat, on the buffer's clock
+ *
+ * Only touched by its CPU in the callback, which runs with preemption
+ * off; an interrupting call on the same CPU may make a count or time
+ * stamp stale, never a record wrong in type.
+ */
+struct trace_func_repeats {
+	unsigned long	ip;
+	unsigned long	parent_ip;
+	unsigned long	count;
+	u64		ts_last_call;
+};
+
+/* Write the repeats of @last's call into @tr. */
+static void notrace func_repeats_write(struct trace_array *tr,
+				       struct trace_func_repeats *last,
+				       unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = tr->buffer;
+	struct ring_buffer_event *event;
+	struct func_repeats_entry *entry;
+	u64 delta;
+
+	event = trace_buffer_reserve(buffer, TRACE_FUNC_REPEATS, sizeof(*entry),
+				     trace_ctx);
+	if (!event)
+		return;
+	delta = ring_buffer_event_time_stamp(buffer, event) -
+		last->ts_last_call;
+	entry = ring_buffer_event_data(event);
+	entry->ip = last->ip;
+	entry->parent_ip = last->parent_ip;
+	entry->count = last->count;
+	entry->top_delta_ts = delta >> 32;
+	entry->bottom_delta_ts = (u32)delta;
+	trace_buffer_commit(buffer);
+}
+
+/*
+ * func-no-repeats: is this call a repeat of the last one written on this
+ * CPU?  Then count it.  If not, write out the last one's repeats and make
+ * this call the last one.
+ */
+static bool notrace func_repeats_filter(struct trace_array *tr,
+					unsigned long ip,
+					unsigned long parent_ip,
+					unsigned int trace_ctx)
+{
+	struct trace_func_repeats *last = this_cpu_ptr(tr->func_repeats);
+
+	if (last->ip == ip && last->parent_ip == parent_ip &&
+	    last->count < U16_MAX) {
+		last->ts_last_call = ring_buffer_time_stamp(tr->buffer);
+		last->count++;
+		return true;
+	}
+	if (last->count)
+		func_repeats_write(tr, last, trace_ctx);
+	last->ip = ip;
+	last->parent_ip = parent_ip;
+	last->count = 0;
+	return false;
+}
+
 static void notrace function_trace_call(unsigned long ip,
 					unsigned long parent_ip,
 					struct ftrace_ops *op,
@@ -55,13 +131,18 @@ static void notrace function_trace_call(unsigned long ip,
 		return;
 	if (likely(tr->buffer) && ftrace_pid_traced(tr)) {
 		unsigned int trace_ctx = tracing_gen_ctx_dec();
+		unsigned long flags = READ_ONCE(tr->flags);
 
+		if ((flags & TRACE_OPT(FUNC_NO_REPEATS)) && tr->func_repeats &&
+		    func_repeats_filter(tr, ip, parent_ip, trace_ctx))
+			goto out;
 		trace_function(tr, ip, parent_ip, trace_ctx);
 		/* func_stack_trace: the stack, from the traced function up. */
-		if (READ_ONCE(tr->flags) & TRACE_OPT(FUNC_STACKTRACE))
+		if (flags & TRACE_OPT(FUNC_STACKTRACE))
 			trace_record_kernel_stack(tr, trace_ctx,
 						  ip + MCOUNT_INSN_SIZE, 0);
 	}
+out:
 	ftrace_test_recursion_unlock(bit);
 }
 
@@ -100,11 +181,29 @@ void ftrace_free_ftrace_ops(struct trace_array *tr)
 {
 	ftrace_free_pid_lists(tr);
 	ftrace_probe_release(tr);
+	free_percpu(tr->func_repeats);
+	tr->func_repeats = NULL;
 	if (!tr->ops || tr->ops == &global_ops)
 		return;
+	ftrace_mod_pending_release(tr->ops);
 	ftrace_free_filter(tr->ops);
 	kfree(tr->ops);
 	tr->ops = NULL;
+}
+
+/* Start func-no-repeats afresh on every CPU. */
+static int func_repeats_reset(struct trace_array *tr)
+{
+	int cpu;
+
+	if (!tr->func_repeats)
+		tr->func_repeats = alloc_percpu(struct trace_func_repeats);
+	if (!tr->func_repeats)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(tr->func_repeats, cpu), 0,
+		       sizeof(struct trace_func_repeats));
+	return 0;
 }
 
 static int function_trace_init(struct trace_array *tr)
@@ -112,6 +211,9 @@ static int function_trace_init(struct trace_array *tr)
 	int ret;
 
 	ret = ftrace_allocate_ftrace_ops(tr);
+	if (ret)
+		return ret;
+	ret = func_repeats_reset(tr);
 	if (ret)
 		return ret;
 	tr->ops->func = function_trace_call;
@@ -165,13 +267,64 @@ static struct trace_event fn_event = {
 	.funcs	= &fn_funcs,
 };
 
+/* The time @ts as the context columns show time stamps. */
+static void print_repeat_time(struct trace_iterator *iter, u64 ts)
+{
+	u32 rem;
+
+	if (!(iter->iter_flags & TRACE_FILE_TIME_IN_NS)) {
+		trace_seq_printf(&iter->seq, " %12llu", ts);
+		return;
+	}
+	ts = div_u64(ts, NSEC_PER_USEC);
+	ts = div_u64_rem(ts, USEC_PER_SEC, &rem);
+	trace_seq_printf(&iter->seq, " %5llu.%06u", ts, rem);
+}
+
+/* TRACE_FUNC_REPEATS: "<function> <-<caller> (repeats: <n>, last_ts: <t>)" */
+static enum print_line_t print_repeats(struct trace_iterator *iter, int flags,
+				       struct trace_event *event)
+{
+	struct func_repeats_entry *field = (void *)iter->ent;
+
+	seq_print_ip_sym(&iter->seq, field->ip, flags);
+	trace_seq_puts(&iter->seq, " <-");
+	seq_print_ip_sym(&iter->seq, field->parent_ip, flags);
+	trace_seq_printf(&iter->seq, " (repeats: %u, last_ts:", field->count);
+	print_repeat_time(iter, iter->ts - FUNC_REPEATS_DELTA(field));
+	trace_seq_puts(&iter->seq, ")\n");
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_repeats_raw(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *field = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", field->ip,
+			 field->parent_ip, field->count,
+			 FUNC_REPEATS_DELTA(field));
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions repeats_funcs = {
+	.trace	= print_repeats,
+	.raw	= print_repeats_raw,
+};
+
+static struct trace_event repeats_event = {
+	.type	= TRACE_FUNC_REPEATS,
+	.funcs	= &repeats_funcs,
+};
+
 static __init int init_function_trace(void)
 {
 	if (tracing_disabled)
 		return 0;
 	if (ftrace_allocate_ftrace_ops(&global_trace))
 		return -ENOMEM;
-	if (!register_trace_event(&fn_event))
+	if (!register_trace_event(&fn_event) ||
+	    !register_trace_event(&repeats_event))
 		pr_warn("function tracer: could not register its output\n");
 	return register_tracer(&function_trace);
 }

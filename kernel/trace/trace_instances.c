@@ -293,6 +293,7 @@ static int trace_array_delete(struct trace_array *tr)
 	list_del_init(&tr->list);
 	mutex_unlock(&trace_types_lock);
 
+	ftrace_probe_release(tr);
 	ret = event_trace_del_tracer(tr);
 
 	mutex_lock(&trace_types_lock);

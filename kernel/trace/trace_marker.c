@@ -46,6 +46,31 @@ static size_t marker_fit(struct trace_buffer *buffer, size_t cnt)
 }
 
 /*
+ * Fire the triggers of @tr's events/ftrace/print on the record @entry,
+ * before it is committed.  Return: the ones to fire after the commit.
+ */
+static unsigned long marker_triggers_call(struct trace_array *tr,
+					  struct print_entry *entry)
+{
+#ifdef CONFIG_EVENT_TRACING
+	struct trace_event_file *file = READ_ONCE(tr->events.marker);
+
+	if (file && (READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_MODE))
+		return trace_event_triggers_call(file, entry);
+#endif
+	return 0;
+}
+
+/* Fire what marker_triggers_call() left for after the commit. */
+static void marker_triggers_post_call(struct trace_array *tr,
+				      unsigned long post)
+{
+#ifdef CONFIG_EVENT_TRACING
+	trace_event_triggers_post_call_sleepable(tr->events.marker, post);
+#endif
+}
+
+/*
  * Write one TRACE_PRINT record of @cnt bytes.  @data, if not NULL, is a
  * kernel copy of the text; otherwise it is read from @ubuf without
  * faulting.  Return: 0, -EFAULT when @ubuf could not be read without
@@ -58,6 +83,7 @@ static int marker_record(struct trace_array *tr, const char __user *ubuf,
 	struct trace_buffer *buffer = tr->buffer;
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
+	unsigned long post;
 	size_t size;
 
 	size = sizeof(*entry) + max(cnt, FAULTED_SIZE) + 2;
@@ -78,8 +104,11 @@ static int marker_record(struct trace_array *tr, const char __user *ubuf,
 		entry->buf[cnt++] = '\n';
 	entry->buf[cnt] = '\0';
 
+	post = marker_triggers_call(tr, entry);
 	trace_exports_send(event, TRACE_EXPORT_MARKER);
 	trace_buffer_commit(buffer);
+	if (post)
+		marker_triggers_post_call(tr, post);
 	return 0;
 }
 

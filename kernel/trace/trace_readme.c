@@ -71,6 +71,10 @@ static const struct readme_part readme[] = {
 	{ "set_ftrace_filter", "\t    triggers: a command to perform when function is hit\n" },
 	{ "set_ftrace_filter", "\t      Format: <function>:<trigger>[:count]\n" },
 	{ "set_ftrace_filter", "\t     trigger: traceon, traceoff\n" },
+#ifdef CONFIG_EVENT_TRACING
+	{ "set_ftrace_filter", "\t\t      enable_event:<system>:<event>\n" },
+	{ "set_ftrace_filter", "\t\t      disable_event:<system>:<event>\n" },
+#endif
 #ifdef CONFIG_STACKTRACE
 	{ "set_ftrace_filter", "\t\t      stacktrace\n" },
 #endif
@@ -109,15 +113,51 @@ static const struct readme_part readme[] = {
 	{ "snapshot", "\t\t\t  snapshot buffer. Read the contents for more\n" },
 	{ "snapshot", "\t\t\t  information\n" },
 #endif
+#ifdef CONFIG_STACK_TRACER
+	{ "stack_trace", "  stack_trace\t\t- Shows the max stack trace when active\n" },
+	{ "stack_max_size", "  stack_max_size\t- Shows current max stack size that was traced\n" },
+	{ "stack_max_size", "\t\t\t  Write into this file to reset the max size (trigger a\n" },
+	{ "stack_max_size", "\t\t\t  new trace)\n" },
+	{ "stack_trace_filter", "  stack_trace_filter\t- Like set_ftrace_filter but limits what stack_trace\n" },
+	{ "stack_trace_filter", "\t\t\t  traces\n" },
+#endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },
 	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of all events\n" },
 	{ "events", "  events/<system>/\t- Directory containing all trace events for <system>:\n" },
 	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of all <system>\n" },
 	{ "events", "\t\t\t  events\n" },
+	{ "events", "      filter\t\t- If set, only events passing filter are traced\n" },
 	{ "events", "  events/<system>/<event>/\t- Directory containing control files for\n" },
 	{ "events", "\t\t\t  <event>:\n" },
 	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n" },
+	{ "events", "      filter\t\t- If set, only events passing filter are traced\n" },
+	{ "events", "      trigger\t\t- If set, a command to perform when event is hit\n" },
+	{ "events", "\t    Format: <trigger>[:count][if <filter>]\n" },
+	{ "events", "\t   trigger: traceon, traceoff\n" },
+	{ "events", "\t            enable_event:<system>:<event>\n" },
+	{ "events", "\t            disable_event:<system>:<event>\n" },
+#ifdef CONFIG_STACKTRACE
+	{ "events", "\t\t    stacktrace\n" },
+#endif
+#ifdef CONFIG_TRACER_SNAPSHOT
+	{ "events", "\t\t    snapshot\n" },
+#endif
+	{ "events", "\t   example: echo traceoff > events/block/block_unplug/trigger\n" },
+	{ "events", "\t            echo traceoff:3 > events/block/block_unplug/trigger\n" },
+	{ "events", "\t            echo 'enable_event:kmem:kmalloc:3 if nr_rq > 1' > \\\n" },
+	{ "events", "\t                  events/block/block_unplug/trigger\n" },
+	{ "events", "\t   The first disables tracing every time block_unplug is hit.\n" },
+	{ "events", "\t   The second disables tracing the first 3 times block_unplug is hit.\n" },
+	{ "events", "\t   The third enables the kmalloc event the first 3 times block_unplug\n" },
+	{ "events", "\t     is hit and has value of greater than 1 for the 'nr_rq' event field.\n" },
+	{ "events", "\t   Like function triggers, the counter is only decremented if it\n" },
+	{ "events", "\t    enabled or disabled tracing.\n" },
+	{ "events", "\t   To remove a trigger without a count:\n" },
+	{ "events", "\t     echo '!<trigger> > <system>/<event>/trigger\n" },
+	{ "events", "\t   To remove a trigger with a count:\n" },
+	{ "events", "\t     echo '!<trigger>:0 > <system>/<event>/trigger\n" },
+	{ "events", "\t   Filters can be ignored when removing a trigger.\n" },
 #endif
 };
 

@@ -72,10 +72,15 @@ boot_figures() {
 		bench boot.ftrace_init_ms n/a "no \"ftrace:\" boot messages"
 	fi
 
-	# "<records> pages:<pages> groups: <groups>"
+	# Upstream: "<records> pages:<pages> groups: <groups>" (records are
+	# kept in whole pages); ours: "<records> records of <bytes> bytes:
+	# <KiB> KiB in <groups> groups", then an "ftrace_init:" line.  Both
+	# give the memory the records take over their number.
 	if [ -r "$T/dyn_ftrace_total_info" ]; then
-		awk '{ n = $1; p = $2; sub(/pages:/, "", p)
-		       if (n > 0) printf "BENCH boot.dyn_ftrace_bytes %.2f\n", p * 4096 / n }' \
+		awk 'NR == 1 && $2 ~ /^pages:/ { n = $1; p = $2; sub(/pages:/, "", p)
+			if (n > 0) printf "BENCH boot.dyn_ftrace_bytes %.2f\n", p * 4096 / n }
+		     NR == 1 && $2 == "records" && $3 == "of" && $1 > 0 {
+			printf "BENCH boot.dyn_ftrace_bytes %.2f\n", $6 * 1024 / $1 }' \
 			"$T/dyn_ftrace_total_info"
 	else
 		bench boot.dyn_ftrace_bytes n/a "no dyn_ftrace_total_info"

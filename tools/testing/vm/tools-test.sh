@@ -111,7 +111,8 @@ check_record_events() {
 		{ fail $t "record: exit status $?"; return; }
 	run trace-cmd report -i ev.dat || { fail $t "report: exit status $?"; return; }
 	grep -Eiq "$BAD" out && { fail $t "report could not decode"; return; }
-	grep -q 'sched_switch:.*prev_comm=' out ||
+	# trace-cmd's sched_switch plugin prints "prev:pid [prio] S ==> next".
+	grep -Eq 'sched_switch:.*(prev_comm=|==>)' out ||
 		{ fail $t "no decoded sched_switch"; return; }
 	grep -q '^ *sleep-[0-9]' out || { fail $t "cmdline of sleep not resolved"; return; }
 	result $t PASS

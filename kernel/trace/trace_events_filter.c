@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Event filters: the filter files and where filters live.
+ *
+ *   events/<system>/<event>/filter   the event's filter: writing one
+ *                                    replaces it, "0" removes it; reading
+ *                                    shows its text or "none"
+ *   events/<system>/filter           writing sets the filter of every
+ *                                    event of the system it applies to
+ *                                    (and removes the others'); reading
+ *                                    shows the last one written or "none"
+ *
+ * A refused filter changes nothing: the write fails with -EINVAL and
+ * error_log says why and where.
+ *
+ * Locking: trace_event_file::filter and trace_subsystem_dir::filter are
+ * written under event_mutex.  The event probes read file->flags and, with
+ * EVENT_FILE_FL_FILTERED set, file->filter under sched-RCU (they run with
+ * preemption disabled); a replaced filter is freed after a grace period.
+ * The pointer is published before the flag is set and the flag cleared
+ * before the pointer, so a probe that sees the flag finds a filter or
+ * NULL, and NULL passes everything.
+ */
+
+#include <linux/uaccess.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+#include "trace_events_filter.h"
+
+/* The longest filter a write takes. */
+#define FILTER_TEXT_MAX	PAGE_SIZE
+
+static void log_filter_err(struct trace_array *tr, const char *str,
+			   struct filter_parse_error *pe)
+{
+	tracing_log_err(tr, "event filter parse error", str, filter_errs,
+			pe->err, pe->pos);
+}
+
+/* Replace @file's filter by @filter (NULL: none).  event_mutex. */
+static void file_set_filter(struct trace_event_file *file,
+			    struct event_filter *filter)
+{
+	struct event_filter *old;
+
+	lockdep_assert_held(&event_mutex);
+	if (!filter)
+		clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
+	old = rcu_replace_pointer(file->filter, filter,
+				  lockdep_is_held(&event_mutex));
+	if (filter)
+		set_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
+	filter_free_rcu(old);
+}
+
+/**
+ * trace_event_filter_free - free an event file's filter with the file
+ * @file: the event file, whose probe is detached for good
+ */
+void trace_event_filter_free(struct trace_event_file *file)
+{
+	filter_free_rcu(rcu_dereference_protected(file->filter, 1));
+	RCU_INIT_POINTER(file->filter, NULL);
+}
+
+/**
+ * trace_event_system_filter_free - free a system directory's filter text
+ * @dir: the system directory being freed
+ */
+void trace_event_system_filter_free(struct trace_subsystem_dir *dir)
+{
+	filter_free(dir->filter);
+	dir->filter = NULL;
+}
+
+/* Read the user's filter text, without surrounding whitespace. */
+static char *filter_text_from_user(const char __user *ubuf, size_t cnt)
+{
+	char *buf, *text;
+
+	if (cnt >= FILTER_TEXT_MAX)
+		return ERR_PTR(-EINVAL);
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return buf;
+	text = strim(buf);
+	memmove(buf, text, strlen(text) + 1);
+	return buf;
+}
+
+static ssize_t read_text(char *text, char __user *ubuf, size_t cnt,
+			 loff_t *ppos)
+{
+	ssize_t ret;
+
+	if (!text)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+	kfree(text);
+	return ret;
+}
+
+/* --- events/<system>/<event>/filter -------------------------------------- */
+
+static int event_filter_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file;
+	int ret;
+
+	file = trace_event_file_get(inode);
+	if (!file)
+		return -ENODEV;
+	ret = tracing_check_open(file->tr);
+	if (ret) {
+		trace_event_file_put(file);
+		return ret;
+	}
+	filp->private_data = file;
+	return 0;
+}
+
+static int event_filter_release(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = filp->private_data;
+	struct trace_array *tr = file->tr;
+
+	trace_event_file_put(file);
+	trace_array_put(tr);
+	return 0;
+}
+
+static ssize_t event_filter_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = filp->private_data;
+	struct event_filter *f;
+	char *text;
+
+	scoped_guard(mutex, &event_mutex) {
+		if (file->flags & EVENT_FILE_FL_FREED)
+			return -ENODEV;
+		f = rcu_dereference_protected(file->filter,
+					      lockdep_is_held(&event_mutex));
+		text = kasprintf(GFP_KERNEL, "%s\n",
+				 f ? f->filter_string : "none");
+	}
+	return read_text(text, ubuf, cnt, ppos);
+}
+
+static int event_filter_apply(struct trace_event_file *file, const char *text)
+{
+	struct filter_parse_error pe;
+	struct event_filter *filter;
+
+	lockdep_assert_held(&event_mutex);
+	if (file->flags & EVENT_FILE_FL_FREED)
+		return -ENODEV;
+	if (!strcmp(text, "0")) {
+		file_set_filter(file, NULL);
+		return 0;
+	}
+	filter = filter_parse(file->event_call, text, &pe);
+	if (IS_ERR(filter)) {
+		if (pe.err != FILT_ERR_NONE)
+			log_filter_err(file->tr, text, &pe);
+		return PTR_ERR(filter);
+	}
+	file_set_filter(file, filter);
+	return 0;
+}
+
+static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = filp->private_data;
+	char *text;
+	int ret;
+
+	text = filter_text_from_user(ubuf, cnt);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	scoped_guard(mutex, &event_mutex)
+		ret = event_filter_apply(file, text);
+	kfree(text);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations event_filter_fops = {
+	.open		= event_filter_open,
+	.read		= event_filter_read,
+	.write		= event_filter_write,
+	.release	= event_filter_release,
+	.llseek		= default_llseek,
+};
+
+/**
+ * trace_event_filter_create_file - create events/<system>/<event>/filter
+ * @file:   the event file
+ * @parent: its directory
+ */
+void trace_event_filter_create_file(struct trace_event_file *file,
+				    struct dentry *parent)
+{
+	trace_create_file("filter", TRACE_MODE_WRITE, parent, file,
+			  &event_filter_fops);
+}
+
+/* --- events/<system>/filter ------------------------------------------- */
+
+static int system_filter_open(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir;
+	int ret;
+
+	dir = trace_event_system_get(inode);
+	if (!dir)
+		return -ENODEV;
+	ret = tracing_check_open(dir->tr);
+	if (ret) {
+		trace_event_system_put(dir);
+		return ret;
+	}
+	filp->private_data = dir;
+	return 0;
+}
+
+static int system_filter_release(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+	struct trace_array *tr = dir->tr;
+
+	trace_event_system_put(dir);
+	trace_array_put(tr);
+	return 0;
+}
+
+static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+	char *text;
+
+	scoped_guard(mutex, &event_mutex)
+		text = kasprintf(GFP_KERNEL, "%s\n", dir->filter ?
+				 dir->filter->filter_string : "none");
+	return read_text(text, ubuf, cnt, ppos);
+}
+
+/*
+ * Parse @text for each event of @dir.  Events it applies to get it,
+ * the others lose theirs.  Refused when it applies to none.
+ */
+static int system_filter_apply(struct trace_subsystem_dir *dir,
+			       const char *text)
+{
+	struct trace_array *tr = dir->tr;
+	struct trace_event_file *file;
+	struct filter_parse_error pe;
+	struct event_filter *f, *saved;
+	int nr = 0, n = 0, i = 0;
+	struct event_filter **new;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(file, &tr->events.files, list)
+		nr += file->system == dir;
+	new = kcalloc(nr, sizeof(*new), GFP_KERNEL);
+	saved = kzalloc(sizeof(*saved), GFP_KERNEL);
+	if (saved)
+		saved->filter_string = kstrdup(text, GFP_KERNEL);
+	if (!new || !saved || !saved->filter_string) {
+		kfree(new);
+		filter_free(saved);
+		return -ENOMEM;
+	}
+	list_for_each_entry(file, &tr->events.files, list) {
+		if (file->system != dir)
+			continue;
+		f = filter_parse(file->event_call, text, &pe);
+		if (PTR_ERR_OR_ZERO(f) == -ENOMEM)
+			goto nomem;
+		new[i++] = IS_ERR(f) ? NULL : f;
+		n += !IS_ERR(f);
+	}
+	if (!n) {
+		pe.err = FILT_ERR_BAD_SUBSYS_FILTER;
+		pe.pos = 0;
+		log_filter_err(tr, text, &pe);
+		kfree(new);
+		filter_free(saved);
+		return -EINVAL;
+	}
+	i = 0;
+	list_for_each_entry(file, &tr->events.files, list)
+		if (file->system == dir)
+			file_set_filter(file, new[i++]);
+	filter_free(dir->filter);
+	dir->filter = saved;
+	kfree(new);
+	return 0;
+nomem:
+	while (i--)
+		filter_free(new[i]);
+	kfree(new);
+	filter_free(saved);
+	return -ENOMEM;
+}
+
+static int system_filter_clear(struct trace_subsystem_dir *dir)
+{
+	struct trace_event_file *file;
+
+	list_for_each_entry(file, &dir->tr->events.files, list)
+		if (file->system == dir)
+			file_set_filter(file, NULL);
+	filter_free(dir->filter);
+	dir->filter = NULL;
+	return 0;
+}
+
+static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+	char *text;
+	int ret;
+
+	text = filter_text_from_user(ubuf, cnt);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	scoped_guard(mutex, &event_mutex) {
+		if (!dir->nr_events)
+			ret = -ENODEV;
+		else if (!strcmp(text, "0"))
+			ret = system_filter_clear(dir);
+		else
+			ret = system_filter_apply(dir, text);
+	}
+	kfree(text);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations system_filter_fops = {
+	.open		= system_filter_open,
+	.read		= system_filter_read,
+	.write		= system_filter_write,
+	.release	= system_filter_release,
+	.llseek		= default_llseek,
+};
+
+/**
+ * trace_event_system_filter_create_file - create events/<system>/filter
+ * @dir:    the system
+ * @parent: its directory
+ */
+void trace_event_system_filter_create_file(struct trace_subsystem_dir *dir,
+					   struct dentry *parent)
+{
+	trace_create_file("filter", TRACE_MODE_WRITE, parent, dir,
+			  &system_filter_fops);
+}
