@@ -211,8 +211,8 @@ static inline void tracing_generic_entry_update(struct trace_entry *entry,
  * @pos:         seq_file position of @ent (0 is the header)
  * @idx:         number of records passed so far
  * @read_any:    a consuming reader has returned data at least once
- * @stop_ts:     a non-consuming reader's walk ends at records stamped
- *               after this time (when it was opened)
+ * @walk_left:   per CPU, how many more records a non-consuming walk
+ *               shows: those there when the walk began
  *
  * Print functions of struct trace_event format @ent into @seq.
  */
@@ -238,7 +238,7 @@ struct trace_iterator {
 	loff_t			pos;
 	long			idx;
 	bool			read_any;
-	u64			stop_ts;
+	unsigned long		*walk_left;
 };
 
 /* struct trace_iterator::iter_flags */

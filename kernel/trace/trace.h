@@ -547,6 +547,8 @@ int trace_open_reader(struct file *filp, struct trace_cpu_file *cf,
 int trace_release_reader(struct inode *inode, struct file *filp);
 bool trace_iter_empty(struct trace_iterator *iter);
 u64 trace_iter_next_ts(struct trace_iterator *iter);
+struct ring_buffer_event *trace_iter_peek_cpu(struct trace_iterator *iter);
+void trace_iter_skip_cpu(struct trace_iterator *iter);
 extern const struct file_operations tracing_snapshot_raw_fops;
 
 void trace_panic_notifiers_init(void);

@@ -223,11 +223,8 @@ graph_find_leaf_return(struct trace_iterator *iter,
 {
 	struct ring_buffer_event *event;
 	struct ftrace_graph_ret_entry *next;
-	u64 ts;
 
-	if (!iter->buffer_iter || !iter->buffer_iter[iter->cpu])
-		return NULL;
-	event = ring_buffer_iter_peek(iter->buffer_iter[iter->cpu], &ts);
+	event = trace_iter_peek_cpu(iter);
 	if (!event)
 		return NULL;
 	next = ring_buffer_event_data(event);
@@ -269,7 +266,7 @@ static enum print_line_t graph_print_entry(struct trace_iterator *iter,
 		return TRACE_TYPE_PARTIAL_LINE;
 	/* The return is shown: step over it. */
 	if (leaf)
-		ring_buffer_iter_advance(iter->buffer_iter[iter->cpu]);
+		trace_iter_skip_cpu(iter);
 	return TRACE_TYPE_HANDLED;
 }
 

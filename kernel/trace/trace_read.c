@@ -43,23 +43,66 @@ static struct ring_buffer_event *trace_iter_peek(struct trace_iterator *iter,
 						 int cpu, u64 *ts,
 						 unsigned long *lost)
 {
-	struct ring_buffer_event *event;
-
 	*lost = 0;
 	if (!iter->buffer_iter)
 		return ring_buffer_peek(trace_iter_buffer(iter), cpu, ts, lost);
-	if (!iter->buffer_iter[cpu])
+	if (!iter->buffer_iter[cpu] || !iter->walk_left[cpu])
 		return NULL;
-	event = ring_buffer_iter_peek(iter->buffer_iter[cpu], ts);
-	/*
-	 * A non-consuming walk ends with what was recorded when the file
-	 * was opened: writers that record faster than the reader prints
-	 * (function_graph of every function, the reader's own calls
-	 * included) would otherwise keep it going for ever.
-	 */
-	if (event && *ts > iter->stop_ts)
+	return ring_buffer_iter_peek(iter->buffer_iter[cpu], ts);
+}
+
+/*
+ * A non-consuming walk shows, per CPU, as many records as the ring held
+ * when it began: writers that record faster than the reader prints
+ * (function_graph of every function, the reader's own calls included)
+ * cannot keep it going for ever.  Counting records rather than comparing
+ * time stamps hides nothing recorded before the walk began, whatever
+ * the clock (trace_clock local is not in step across CPUs).
+ */
+static void trace_iter_bound(struct trace_iterator *iter)
+{
+	struct trace_buffer *buffer = trace_iter_buffer(iter);
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		iter->walk_left[cpu] = buffer && iter->buffer_iter[cpu] ?
+			ring_buffer_entries_cpu(buffer, cpu) : 0;
+}
+
+/* Move a non-consuming walk past the record of @cpu it peeked. */
+static void trace_iter_advance(struct trace_iterator *iter, int cpu)
+{
+	ring_buffer_iter_advance(iter->buffer_iter[cpu]);
+	if (iter->walk_left[cpu])
+		iter->walk_left[cpu]--;
+}
+
+/**
+ * trace_iter_peek_cpu - the record after iter->ent on its CPU
+ * @iter: a non-consuming reader, positioned on a record
+ *
+ * For output that joins a record with the next one (function_graph's
+ * leaves).  trace_iter_skip_cpu() then moves past it.
+ *
+ * Return: the record, or NULL (none, or a consuming reader).
+ */
+struct ring_buffer_event *trace_iter_peek_cpu(struct trace_iterator *iter)
+{
+	unsigned long lost;
+	u64 ts;
+
+	if (!iter->buffer_iter)
 		return NULL;
-	return event;
+	return trace_iter_peek(iter, iter->cpu, &ts, &lost);
+}
+
+/**
+ * trace_iter_skip_cpu - move past the record trace_iter_peek_cpu() returned
+ * @iter: the reader
+ */
+void trace_iter_skip_cpu(struct trace_iterator *iter)
+{
+	trace_iter_advance(iter, iter->cpu);
 }
 
 /* The oldest record of the CPUs @iter covers, not moving past it. */
@@ -149,7 +192,7 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 			memcpy(iter->temp, data, size);
 			data = iter->temp;
 		}
-		ring_buffer_iter_advance(iter->buffer_iter[best_cpu]);
+		trace_iter_advance(iter, best_cpu);
 	}
 
 	iter->ent = data;
@@ -201,6 +244,7 @@ static void trace_iter_free(struct trace_iterator *iter)
 				ring_buffer_read_finish(iter->buffer_iter[cpu]);
 		kfree(iter->buffer_iter);
 	}
+	kfree(iter->walk_left);
 	kfree(iter->temp);
 	if (iter->iter_flags & TRACE_FILE_PINNED) {
 		mutex_lock(&trace_types_lock);
@@ -227,7 +271,7 @@ static void trace_iter_skip_stale(struct trace_iterator *iter)
 		struct ring_buffer_iter *it = iter->buffer_iter[cpu];
 
 		while (it && ring_buffer_iter_peek(it, &ts) && ts < start)
-			ring_buffer_iter_advance(it);
+			trace_iter_advance(iter, cpu);
 	}
 }
 
@@ -276,14 +320,16 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 
 	iter->buffer_iter = kcalloc(nr_cpu_ids, sizeof(*iter->buffer_iter),
 				    GFP_KERNEL);
-	if (!iter->buffer_iter)
+	iter->walk_left = kcalloc(nr_cpu_ids, sizeof(*iter->walk_left),
+				  GFP_KERNEL);
+	if (!iter->buffer_iter || !iter->walk_left)
 		goto fail;
 	for_each_possible_cpu(cpu) {
 		if (buffer && trace_iter_has_cpu(iter, cpu))
 			iter->buffer_iter[cpu] =
 				ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	}
-	iter->stop_ts = buffer ? ring_buffer_time_stamp(buffer) : 0;
+	trace_iter_bound(iter);
 	trace_iter_skip_stale(iter);
 	return iter;
 
@@ -314,6 +360,7 @@ static void trace_iter_rewind(struct trace_iterator *iter)
 	for_each_possible_cpu(cpu)
 		if (iter->buffer_iter[cpu])
 			ring_buffer_iter_reset(iter->buffer_iter[cpu]);
+	trace_iter_bound(iter);
 	trace_iter_skip_stale(iter);
 	iter->pos = 0;
 	iter->idx = 0;
