@@ -784,6 +784,8 @@ struct fgraph_ops {
 
 /* Defined in assembly: where a hijacked return lands. */
 void return_to_handler(void);
+/* Called by return_to_handler: the real return address. */
+unsigned long ftrace_return_to_handler(unsigned long sp, unsigned long retval);
 
 int function_graph_enter_ops(unsigned long ret, unsigned long func,
 			     unsigned long frame_pointer, unsigned long *retp,
