@@ -1773,6 +1773,7 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 		goto fail;
 	cpumask_copy(tr->tracing_cpumask, cpu_possible_mask);
 
+	trace_snapshot_init(tr);
 	tr->all_cpus.tr = tr;
 	tr->all_cpus.cpu = RING_BUFFER_ALL_CPUS;
 	for_each_possible_cpu(cpu) {

@@ -35,6 +35,8 @@
 #include <linux/cpumask.h>
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
+#include <linux/irq_work.h>
+#include <linux/workqueue.h>
 #include <linux/trace.h>
 #include <linux/list.h>
 #include <linux/fs.h>
@@ -260,6 +262,9 @@ struct trace_array_events {
  *                     snapshot, snapshot_raw); while any exists the
  *                     snapshot is neither taken nor freed, so no ring is
  *                     moved or freed under them (trace_types_lock)
+ * @snapshot_irq_work: a snapshot asked for where none can be taken
+ *                     (atomic context, NMI) leaves that context ...
+ * @snapshot_work:     ... for a worker, which takes it
  * @cpu_size:          per CPU, the size asked for through buffer_size_kb,
  *                     in bytes (trace_types_lock)
  * @flags:             TRACE_OPT() bits; changed under trace_types_lock,
@@ -299,6 +304,8 @@ struct trace_array {
 #ifdef CONFIG_TRACER_SNAPSHOT
 	struct trace_buffer		*snapshot;
 	int				snapshot_pins;
+	struct irq_work			snapshot_irq_work;
+	struct work_struct		snapshot_work;
 #endif
 	unsigned long __percpu		*cpu_size;
 	unsigned long			flags;
@@ -392,6 +399,8 @@ void trace_snapshot_create_files(struct trace_array *tr, struct dentry *parent);
 void trace_snapshot_create_cpu_files(struct trace_cpu_file *cf,
 				     struct dentry *parent);
 void trace_snapshot_free(struct trace_array *tr);
+void trace_snapshot_init(struct trace_array *tr);
+void trace_snapshot_cancel(struct trace_array *tr);
 int trace_snapshot_resize(struct trace_array *tr, unsigned long size, int cpu);
 int trace_snapshot_set_subbuf_order(struct trace_array *tr, int order);
 void trace_snapshot_set_clock(struct trace_array *tr);
@@ -405,6 +414,8 @@ static inline void trace_snapshot_create_files(struct trace_array *tr,
 static inline void trace_snapshot_create_cpu_files(struct trace_cpu_file *cf,
 						   struct dentry *parent) { }
 static inline void trace_snapshot_free(struct trace_array *tr) { }
+static inline void trace_snapshot_init(struct trace_array *tr) { }
+static inline void trace_snapshot_cancel(struct trace_array *tr) { }
 static inline int trace_snapshot_resize(struct trace_array *tr,
 					unsigned long size, int cpu)
 {

@@ -149,8 +149,6 @@ static void update_cond(struct trace_event_file *file)
 
 static void trigger_free(struct event_trigger *t)
 {
-	if (t->kind->free)
-		t->kind->free(t);
 	filter_free(t->filter);
 	kfree(t);
 }
@@ -230,8 +228,6 @@ static int trigger_add(struct event_trigger *new)
 		if (ret) {
 			if (new->kind->release)
 				new->kind->release(new);
-			if (new->kind->free)
-				new->kind->free(new);
 			return ret;
 		}
 	}
