@@ -386,7 +386,7 @@ static struct ftrace_filter_file *ftrace_filter_file(struct file *file)
 }
 
 /* Why a word was refused, for error_log; in the order of enum filter_err. */
-static const char *ftrace_filter_errs[] = {
+static const char * const ftrace_filter_errs[] = {
 	"No function matches",
 	"Bad command, count or event",
 	"Word too long",

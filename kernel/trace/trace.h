@@ -568,7 +568,8 @@ void trace_errlog_create_file(struct trace_array *tr, struct dentry *parent);
 void trace_errlog_free(struct trace_array *tr);
 unsigned int err_pos(char *cmd, const char *str);
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos);
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos);
 
 /* --- trace events (trace_events*.c, trace_export.c) -------------------- */
 
