@@ -165,13 +165,17 @@ static void notrace ftrace_probe_call(unsigned long ip, unsigned long parent_ip,
 	if (!e)
 		return;
 	left = READ_ONCE(e->direct);
-	if (!left)
+	/* Take a use before acting: racing hits never act too often. */
+	do {
+		if (!left)
+			return;
+	} while (left != PROBE_UNLIMITED &&
+		 !try_cmpxchg(&e->direct, &left, left - 1));
+	if (probe_act(p, ip) || left == PROBE_UNLIMITED)
 		return;
-	if (!probe_act(p, ip) || left == PROBE_UNLIMITED)
-		return;
-	/* Racing hits use the count up once each. */
-	while (left && left != PROBE_UNLIMITED &&
-	       !try_cmpxchg(&e->direct, &left, left - 1))
+	/* It changed nothing: the use goes back. */
+	left = READ_ONCE(e->direct);
+	while (!try_cmpxchg(&e->direct, &left, left + 1))
 		;
 }
 

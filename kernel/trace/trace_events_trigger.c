@@ -48,10 +48,17 @@ static void trigger_fire(struct event_trigger *t)
 {
 	long count = READ_ONCE(t->count);
 
-	if (!count)
+	/* Take a use before firing: racing probes never fire too often. */
+	do {
+		if (!count)
+			return;
+	} while (count > 0 && !try_cmpxchg(&t->count, &count, count - 1));
+	if (t->kind->fire(t) || count < 0)
 		return;
-	if (t->kind->fire(t) && count > 0)
-		WRITE_ONCE(t->count, count - 1);
+	/* It changed nothing: the use goes back. */
+	count = READ_ONCE(t->count);
+	while (!try_cmpxchg(&t->count, &count, count + 1))
+		;
 }
 
 /**

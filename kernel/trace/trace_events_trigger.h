@@ -58,9 +58,10 @@ struct event_trigger_kind {
  * @dead:     in dead_triggers once unlinked (event_mutex)
  * @kind:     what it does
  * @file:     the event file it is on
- * @count:    how many more times it may fire; -1 for ever.  Decremented
- *            by the probes without a lock: a racing pair may fire once
- *            too often, as upstream's may
+ * @count:    how many more times it may fire; -1 for ever.  A probe
+ *            takes a use with a cmpxchg before firing and gives it back
+ *            if the trigger changed nothing, so racing probes never fire
+ *            more often than the count
  * @filter:   fires only for records this passes; NULL for all
  * @target:   the event file enable/disable_event switch
  */
