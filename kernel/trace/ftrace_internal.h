@@ -190,6 +190,8 @@ void ftrace_account_rec(struct dyn_ftrace *rec);
 void ftrace_choose_trace_func(void);
 extern ftrace_func_t ftrace_trace_function;
 struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec);
+u64 ftrace_shared_token(void);
+void ftrace_shared_quiesced(u64 token);
 
 /* --- per-ops trampolines (ftrace_tramp.c) ------------------------------ */
 

@@ -299,6 +299,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 {
 	struct ftrace_ops __rcu **p;
 	struct ftrace_ops *op;
+	u64 token;
 
 	scoped_guard(mutex, &ftrace_lock) {
 		if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
@@ -318,6 +319,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		ftrace_update_all();
 		ops->flags &= ~FTRACE_OPS_FL_REMOVING;
 		ftrace_tramp_unlink(ops);
+		token = ftrace_shared_token();
 	}
 
 	/*
@@ -330,13 +332,16 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	/*
 	 * ... and, for an ops that may be freed, also callers preempted in
 	 * a trampoline or a callback, and CPUs in code where RCU does not
-	 * watch.  Then nobody is in its trampoline.
+	 * watch.  Then nobody is in its trampoline, nor in a shared one
+	 * that no site called since @token.
 	 */
 	if (ops->flags & FTRACE_OPS_FL_DYNAMIC) {
 		synchronize_rcu_tasks_rude();
 		if (IS_ENABLED(CONFIG_PREEMPTION))
 			synchronize_rcu_tasks();
 		ftrace_tramp_free(ops);
+		scoped_guard(mutex, &ftrace_lock)
+			ftrace_shared_quiesced(token);
 	}
 	return 0;
 }

@@ -26,6 +26,11 @@
  *   3. if one ops is left, function_trace_op is set to it, every task
  *      that may have loaded the old one in a shared trampoline is waited
  *      for, and the callback becomes that ops' own.
+ * The wait of step 3 is skipped, and the lone callback goes in at step 1
+ * after function_trace_op, when no task can hold an old op: no site
+ * called the shared trampolines since the last grace period that waited
+ * for every task (ftrace_shared_quiet).  That is the case when a tracer
+ * starts with nothing else registered, whose ops has a trampoline.
  */
 
 #include <linux/rcupdate_wait.h>
@@ -40,6 +45,19 @@ static struct ftrace_ops *ftrace_chosen_op = &ftrace_list_end;
 static ftrace_func_t ftrace_patched_func = ftrace_stub;
 /* What ftrace_modify_all_code() patches them to.  ftrace_lock. */
 static ftrace_func_t ftrace_func_target = ftrace_stub;
+
+/*
+ * Updates done, and the last one after which some site called the
+ * shared trampolines.  ftrace_lock.
+ */
+static u64 ftrace_update_seq;
+static u64 ftrace_shared_used_seq;
+/*
+ * No task can be in a shared trampoline with an op it loaded earlier:
+ * no site has called them since a grace period that waited for every
+ * task (ftrace_shared_quiesced()).  ftrace_lock.
+ */
+static bool ftrace_shared_quiet = true;
 
 static bool ftrace_ops_counts(struct ftrace_ops *ops)
 {
@@ -254,6 +272,49 @@ unsigned long ftrace_get_addr_curr(struct dyn_ftrace *rec)
 	return (rec->flags & FTRACE_FL_REGS_EN) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
 }
 
+/*
+ * The update numbered ftrace_update_seq left some site calling the
+ * shared trampolines (@used) or none.  ftrace_lock.
+ */
+static void ftrace_shared_note(bool used)
+{
+	ftrace_update_seq++;
+	if (used) {
+		ftrace_shared_used_seq = ftrace_update_seq;
+		ftrace_shared_quiet = false;
+	}
+}
+
+/**
+ * ftrace_shared_token - where the updates are, for ftrace_shared_quiesced()
+ *
+ * ftrace_lock.
+ *
+ * Return: the number of the last update.
+ */
+u64 ftrace_shared_token(void)
+{
+	lockdep_assert_held(&ftrace_lock);
+	return ftrace_update_seq;
+}
+
+/**
+ * ftrace_shared_quiesced - a full grace period passed since @token
+ * @token: ftrace_shared_token() taken before synchronize_rcu(),
+ *         synchronize_rcu_tasks_rude() and (with preemption)
+ *         synchronize_rcu_tasks()
+ *
+ * If no site called the shared trampolines after update @token, no task
+ * can be in them any more.  ftrace_lock.
+ */
+void ftrace_shared_quiesced(u64 token)
+{
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_shared_used_seq < token ||
+	    (ftrace_shared_used_seq == token && !token))
+		ftrace_shared_quiet = true;
+}
+
 /**
  * ftrace_modify_all_code - patch as @command says
  * @command: FTRACE_UPDATE_TRACE_FUNC (the trampolines' callback first),
@@ -293,7 +354,7 @@ int ftrace_update_all(void)
 {
 	struct ftrace_rec_group *g;
 	struct dyn_ftrace *rec;
-	bool lone, settled;
+	bool lone, settled, shared = false;
 
 	lockdep_assert_held(&ftrace_lock);
 	for_each_ftrace_group(g) {
@@ -301,6 +362,9 @@ int ftrace_update_all(void)
 			if (rec->flags & FTRACE_FL_DISABLED)
 				continue;
 			ftrace_account_rec(rec);
+			if (ftrace_rec_count(rec) &&
+			    !(rec->flags & FTRACE_FL_TRAMP))
+				shared = true;
 		}
 	}
 	ftrace_choose_trace_func();
@@ -312,6 +376,15 @@ int ftrace_update_all(void)
 	       ftrace_trace_function != arch_ftrace_ops_list_func;
 	settled = ftrace_patched_func == ftrace_trace_function &&
 		  (!lone || READ_ONCE(function_trace_op) == ftrace_chosen_op);
+	if (lone && !settled && ftrace_shared_quiet) {
+		/*
+		 * Nobody holds an old op, and a task entering a shared
+		 * trampoline once the sites are patched (text_poke_bp()
+		 * syncs every CPU) loads this one.
+		 */
+		WRITE_ONCE(function_trace_op, ftrace_chosen_op);
+		settled = true;
+	}
 
 	/*
 	 * 1 and 2.  ftrace_stub and the list function are right whatever
@@ -320,6 +393,7 @@ int ftrace_update_all(void)
 	ftrace_func_target = settled || !lone ? ftrace_trace_function :
 					       arch_ftrace_ops_list_func;
 	arch_ftrace_update_code(FTRACE_UPDATE_CALLS | FTRACE_UPDATE_TRACE_FUNC);
+	ftrace_shared_note(shared);
 	if (ftrace_disabled)
 		return -ENODEV;
 	if (settled || !lone)
