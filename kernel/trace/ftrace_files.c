@@ -82,6 +82,24 @@ static void ftrace_list_stop(struct seq_file *m, void *v)
 	mutex_unlock(&ftrace_lock);
 }
 
+/*
+ * "tramp: <addr> (<callback>)" for a site on a per-ops trampoline (the
+ * address printed raw, as kallsyms does not resolve it), else the
+ * shared trampoline by name.  ftrace_lock.
+ */
+static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec)
+{
+	struct ftrace_ops *op = NULL;
+
+	if (rec->flags & FTRACE_FL_TRAMP_EN)
+		op = ftrace_ops_trampoline(ftrace_get_addr_curr(rec));
+	if (op)
+		seq_printf(m, "\ttramp: %pS (%pS)", (void *)op->trampoline,
+			   (void *)op->func);
+	else
+		seq_printf(m, "\ttramp: %ps", (void *)ftrace_get_addr_new(rec));
+}
+
 static int ftrace_list_show(struct seq_file *m, void *v)
 {
 	enum ftrace_list_kind kind = (uintptr_t)m->private;
@@ -102,13 +120,13 @@ static int ftrace_list_show(struct seq_file *m, void *v)
 	mod = ftrace_rec_module(rec);
 	if (mod)
 		seq_printf(m, " [%s]", mod->name);
-	if (kind == FTRACE_LIST_ENABLED || kind == FTRACE_LIST_TOUCHED)
-		seq_printf(m, " (%u)%s%s%s\ttramp: %ps",
-			   ftrace_rec_count(rec),
+	if (kind == FTRACE_LIST_ENABLED || kind == FTRACE_LIST_TOUCHED) {
+		seq_printf(m, " (%u)%s%s%s", ftrace_rec_count(rec),
 			   rec->flags & FTRACE_FL_REGS ? " R" : "  ",
 			   rec->flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
-			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ",
-			   (void *)ftrace_get_addr_new(rec));
+			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ");
+		ftrace_show_tramp(m, rec);
+	}
 	seq_putc(m, '\n');
 	return 0;
 }

@@ -334,6 +334,8 @@ struct trace_array {
 	struct ftrace_pid_list __rcu	*function_pids;
 	struct ftrace_pid_list __rcu	*function_no_pids;
 	struct trace_func_repeats __percpu *func_repeats;
+	/* The function tracer records (not while its sites are patched). */
+	bool				function_enabled;
 #endif
 };
 
