@@ -20,9 +20,9 @@
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/sched/clock.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/trace_clock.h>
 
 /* The longest section: longer ones would set off the lockup detectors. */
 #define DELAY_MAX_US	(5 * USEC_PER_SEC)
@@ -49,11 +49,16 @@ static DEFINE_MUTEX(run_lock);
 static enum section_kind run_kind;
 static DECLARE_COMPLETION(run_done);
 
+/*
+ * The tracers' default clock: it keeps counting with interrupts off,
+ * where local_clock() may stop at the next tick when sched_clock is
+ * unstable (a TCG guest whose TSC the clocksource watchdog rejected).
+ */
 static void spin_for(ulong usecs)
 {
-	u64 end = local_clock() + (u64)usecs * NSEC_PER_USEC;
+	u64 end = trace_clock_local() + (u64)usecs * NSEC_PER_USEC;
 
-	while (local_clock() < end)
+	while (trace_clock_local() < end)
 		cpu_relax();
 }
 
