@@ -828,9 +828,18 @@ static __always_inline unsigned long get_lock_parent_ip(void)
 	return addr;
 }
 
-/* Preemption-toggle hooks, for the preemptoff tracer and preemptirq events. */
+/*
+ * Preemption-toggle hooks, for the preemptoff tracer and preemptirq
+ * events: called by preempt_count_add()/sub() when preemption is first
+ * disabled and last enabled (kernel/trace/trace_preemptirq.c).
+ */
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+void trace_preempt_on(unsigned long a0, unsigned long a1);
+void trace_preempt_off(unsigned long a0, unsigned long a1);
+#else
 #define trace_preempt_on(a0, a1)	do { } while (0)
 #define trace_preempt_off(a0, a1)	do { } while (0)
+#endif
 
 /* --- warnings, oops dumps and sysctls ------------------------------------ */
 

@@ -1254,6 +1254,7 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 #endif
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
+	[TRACE_OPT_FUNCTION_BIT]	= "function-trace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
 	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
 	[TRACE_OPT_FUNC_NO_REPEATS_BIT]	= "func-no-repeats",
@@ -1265,6 +1266,7 @@ static bool trace_opt_present(int bit)
 	if (bit == TRACE_OPT_STACKTRACE_BIT)
 		return IS_ENABLED(CONFIG_STACKTRACE);
 	if (bit == TRACE_OPT_FUNC_FORK_BIT ||
+	    bit == TRACE_OPT_FUNCTION_BIT ||
 	    bit == TRACE_OPT_FUNC_NO_REPEATS_BIT)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
 	if (bit == TRACE_OPT_FUNC_STACKTRACE_BIT)
@@ -1281,6 +1283,12 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 	lockdep_assert_held(&trace_types_lock);
 	if (!!(tr->flags & mask) == on)
 		return 0;
+	if (tr->current_trace && tr->current_trace->flag_changed) {
+		int ret = tr->current_trace->flag_changed(tr, bit, on);
+
+		if (ret)
+			return ret;
+	}
 
 	switch (bit) {
 	case TRACE_OPT_OVERWRITE_BIT:

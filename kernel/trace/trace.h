@@ -154,6 +154,7 @@ enum trace_opt_bit {
 #endif
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
+	TRACE_OPT_FUNCTION_BIT,		/* function-trace: latency tracers trace calls */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
 	TRACE_OPT_FUNC_NO_REPEATS_BIT,	/* func-no-repeats: count repeated calls */
@@ -166,7 +167,7 @@ enum trace_opt_bit {
 #define TRACE_DEFAULT_FLAGS						\
 	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
 	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
-	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS))
+	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) | TRACE_OPT(FUNCTION))
 
 /* The options print functions receive in their "flags" argument. */
 #define TRACE_OPT_SYM_MASK	(TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))
@@ -179,6 +180,9 @@ enum trace_opt_bit {
  * @init:            start tracing into @tr; 0 or a -errno that refuses
  *                   the switch
  * @reset:           stop tracing into @tr
+ * @flag_changed:    an option of @tr is about to change to @on while
+ *                   this tracer runs in it (trace_types_lock); 0 or a
+ *                   -errno that refuses the change
  * @next:            link in the list of tracers, under trace_types_lock
  * @allow_instances: the tracer may run in instances/ too, not only at the
  *                   top level; available_tracers of an instance lists
@@ -191,6 +195,8 @@ struct tracer {
 	const char		*name;
 	int			(*init)(struct trace_array *tr);
 	void			(*reset)(struct trace_array *tr);
+	int			(*flag_changed)(struct trace_array *tr,
+						int bit, bool on);
 	struct tracer		*next;
 	bool			allow_instances;
 	bool			print_max;
