@@ -397,6 +397,8 @@ static inline unsigned long ftrace_rec_ip(const struct dyn_ftrace *rec)
  * ENABLED   the site calls a trampoline
  * REGS      an ops that traces it wants a complete pt_regs
  * REGS_EN   the site calls ftrace_regs_caller
+ * TRAMP     one ops traces it, and that ops has a trampoline of its own
+ * TRAMP_EN  the site calls such a trampoline
  * IPMODIFY  an IPMODIFY ops traces it
  * DISABLED  not to be patched (module not live yet, text freed)
  * TOUCHED   some ops traced it since boot
@@ -406,6 +408,8 @@ enum {
 	FTRACE_FL_ENABLED	= (1U << 31),
 	FTRACE_FL_REGS		= (1U << 30),
 	FTRACE_FL_REGS_EN	= (1U << 29),
+	FTRACE_FL_TRAMP		= (1U << 28),
+	FTRACE_FL_TRAMP_EN	= (1U << 27),
 	FTRACE_FL_IPMODIFY	= (1U << 26),
 	FTRACE_FL_DISABLED	= (1U << 25),
 	FTRACE_FL_TOUCHED	= (1U << 20),
@@ -455,6 +459,18 @@ void ftrace_caller(void);
 void ftrace_regs_caller(void);
 void ftrace_call(void);
 void ftrace_regs_call(void);
+
+/*
+ * Per-ops trampolines.  arch_ftrace_update_trampoline() builds @ops' own
+ * trampoline (setting ->trampoline, ->trampoline_size and
+ * FTRACE_OPS_FL_ALLOC_TRAMP) or, if it has one, makes it call
+ * ftrace_ops_get_func(@ops); arch_ftrace_trampoline_free() frees it.
+ * arch_ftrace_call_target() reads what the call at a site calls (0 for
+ * no call).  All under ftrace_lock.
+ */
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops);
+void arch_ftrace_trampoline_free(struct ftrace_ops *ops);
+unsigned long arch_ftrace_call_target(unsigned long ip);
 
 #ifndef FTRACE_ADDR
 #define FTRACE_ADDR ((unsigned long)ftrace_caller)
@@ -641,8 +657,10 @@ static inline void ftrace_init(void)
 #endif
 
 /*
- * kallsyms lookups for trampolines and freed module init text: this
- * implementation allocates no trampolines, so there is nothing to find.
+ * kallsyms lookups of freed module init text: this implementation keeps
+ * no names of freed text, so there is nothing to find.  As upstream, a
+ * per-ops trampoline is listed by /proc/kallsyms (ftrace_mod_get_kallsym())
+ * but an address in it is not resolved to a name (%pS prints it raw).
  */
 static inline int ftrace_mod_address_lookup(unsigned long addr,
 					    unsigned long *size,
@@ -653,6 +671,12 @@ static inline int ftrace_mod_address_lookup(unsigned long addr,
 	return 0;
 }
 
+#ifdef CONFIG_DYNAMIC_FTRACE
+/* The per-ops trampolines, as "ftrace_trampoline [__builtin__ftrace]". */
+int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *name, char *module_name,
+			   int *exported);
+#else
 static inline int ftrace_mod_get_kallsym(unsigned int symnum,
 					 unsigned long *value, char *type,
 					 char *name, char *module_name,
@@ -660,6 +684,7 @@ static inline int ftrace_mod_get_kallsym(unsigned int symnum,
 {
 	return -1;
 }
+#endif
 
 static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 					unsigned long *addrs)
@@ -916,9 +941,18 @@ static __always_inline unsigned long get_lock_parent_ip(void)
 	return addr;
 }
 
-/* Preemption-toggle hooks, for the preemptoff tracer and preemptirq events. */
+/*
+ * Preemption-toggle hooks, for the preemptoff tracer and preemptirq
+ * events: called by preempt_count_add()/sub() when preemption is first
+ * disabled and last enabled (kernel/trace/trace_preemptirq.c).
+ */
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+void trace_preempt_on(unsigned long a0, unsigned long a1);
+void trace_preempt_off(unsigned long a0, unsigned long a1);
+#else
 #define trace_preempt_on(a0, a1)	do { } while (0)
 #define trace_preempt_off(a0, a1)	do { } while (0)
+#endif
 
 /* --- warnings, oops dumps and sysctls ------------------------------------ */
 

@@ -28,8 +28,8 @@
  * A filter file opened for writing edits a private copy of the hash in
  * force (or an empty one when opened with O_TRUNC), word by word as they
  * arrive; the copy is put in force when the file is closed.  A word that
- * names no function fails its write with -EINVAL and the close then
- * changes nothing.
+ * names no function fails its write with -EINVAL, logged in the
+ * instance's error_log, and the close then changes nothing.
  */
 
 #include <linux/kallsyms.h>
@@ -82,6 +82,24 @@ static void ftrace_list_stop(struct seq_file *m, void *v)
 	mutex_unlock(&ftrace_lock);
 }
 
+/*
+ * "tramp: <addr> (<callback>)" for a site on a per-ops trampoline (the
+ * address printed raw, as kallsyms does not resolve it), else the
+ * shared trampoline by name.  ftrace_lock.
+ */
+static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec)
+{
+	struct ftrace_ops *op = NULL;
+
+	if (rec->flags & FTRACE_FL_TRAMP_EN)
+		op = ftrace_ops_trampoline(ftrace_get_addr_curr(rec));
+	if (op)
+		seq_printf(m, "\ttramp: %pS (%pS)", (void *)op->trampoline,
+			   (void *)op->func);
+	else
+		seq_printf(m, "\ttramp: %ps", (void *)ftrace_get_addr_new(rec));
+}
+
 static int ftrace_list_show(struct seq_file *m, void *v)
 {
 	enum ftrace_list_kind kind = (uintptr_t)m->private;
@@ -102,13 +120,13 @@ static int ftrace_list_show(struct seq_file *m, void *v)
 	mod = ftrace_rec_module(rec);
 	if (mod)
 		seq_printf(m, " [%s]", mod->name);
-	if (kind == FTRACE_LIST_ENABLED || kind == FTRACE_LIST_TOUCHED)
-		seq_printf(m, " (%u)%s%s%s\ttramp: %ps",
-			   ftrace_rec_count(rec),
+	if (kind == FTRACE_LIST_ENABLED || kind == FTRACE_LIST_TOUCHED) {
+		seq_printf(m, " (%u)%s%s%s", ftrace_rec_count(rec),
 			   rec->flags & FTRACE_FL_REGS ? " R" : "  ",
 			   rec->flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
-			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ",
-			   (void *)ftrace_get_addr_new(rec));
+			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ");
+		ftrace_show_tramp(m, rec);
+	}
 	seq_putc(m, '\n');
 	return 0;
 }
@@ -193,6 +211,7 @@ static const struct file_operations ftrace_total_fops = {
 struct ftrace_filter_file {
 	struct trace_array	*tr;
 	struct ftrace_ops	*ops;
+	const char		*name;
 	bool			filter;
 	struct ftrace_hash	*hash;
 	bool			failed;
@@ -336,6 +355,8 @@ static int ftrace_filter_open(struct file *file, struct trace_array *tr,
 		return -ENODEV;
 	}
 	ff->filter = filter;
+	/* The dentry outlives the open file. */
+	ff->name = file_dentry(file)->d_name.name;
 
 	mutex_lock(&ftrace_lock);
 	if (file->f_mode & FMODE_WRITE) {
@@ -382,26 +403,53 @@ static struct ftrace_filter_file *ftrace_filter_file(struct file *file)
 	return file->private_data;
 }
 
+/* Why a word was refused, for error_log; in the order of enum filter_err. */
+static const char * const ftrace_filter_errs[] = {
+	"No function matches",
+	"Bad command, count or event",
+	"Word too long",
+};
+
+enum filter_err { FILTER_ERR_NO_MATCH, FILTER_ERR_COMMAND,
+		  FILTER_ERR_TOO_LONG };
+
+/* Log a refused @word (error_log of the file's instance, or the top's). */
+static void ftrace_filter_log_err(struct ftrace_filter_file *ff,
+				  const char *word, enum filter_err err)
+{
+	tracing_log_err(ff->tr, ff->name, word, ftrace_filter_errs, err, 0);
+}
+
 /*
  * Apply the word collected so far: a function command at once, anything
- * else to the private hash.
+ * else to the private hash.  Returns -EINVAL, logged, for a word refused.
  */
 static int ftrace_filter_apply_word(struct ftrace_filter_file *ff)
 {
+	enum filter_err err = FILTER_ERR_NO_MATCH;
+	char *copy;
 	int ret;
 
 	if (!ff->len)
 		return 0;
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
-	if (ff->tr && ff->filter && ftrace_probe_is_command(ff->word))
-		return ftrace_probe_apply(ff->tr, ff->word);
-	mutex_lock(&ftrace_lock);
-	ret = ftrace_mod_words_take(&ff->mod_words, ff->ops, ff->filter,
-				    ff->word);
-	if (!ret)
-		ret = ftrace_hash_apply_pattern(ff->hash, ff->word);
-	mutex_unlock(&ftrace_lock);
+	/* The appliers cut the word up; error_log wants it whole. */
+	copy = kstrdup(ff->word, GFP_KERNEL);
+	if (ff->tr && ff->filter && ftrace_probe_is_command(ff->word)) {
+		ret = ftrace_probe_apply(ff->tr, ff->word);
+		err = FILTER_ERR_COMMAND;
+	} else {
+		mutex_lock(&ftrace_lock);
+		ret = ftrace_mod_words_take(&ff->mod_words, ff->ops,
+					    ff->filter, ff->word);
+		if (!ret)
+			ret = ftrace_hash_apply_pattern(ff->hash, ff->word);
+		mutex_unlock(&ftrace_lock);
+	}
+	if (ret == -EINVAL && copy)
+		ftrace_filter_log_err(ff, copy, err);
+	kfree(copy);
 	return ret < 0 ? ret : 0;
 }
 
@@ -420,6 +468,9 @@ static ssize_t ftrace_filter_write(struct file *file, const char __user *ubuf,
 			return -EFAULT;
 		if (!isspace(c) && c) {
 			if (ff->len >= sizeof(ff->word) - 1) {
+				ff->word[ff->len] = '\0';
+				ftrace_filter_log_err(ff, ff->word,
+						      FILTER_ERR_TOO_LONG);
 				ret = -EINVAL;
 				goto fail;
 			}

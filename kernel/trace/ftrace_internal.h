@@ -11,6 +11,8 @@
  *                     ftrace_set_*() API, ftrace_enabled;
  *   ftrace_update.c   deciding what each call site should call, and
  *                     driving the architecture's patching;
+ *   ftrace_tramp.c    per-ops trampolines: which ops get one, their
+ *                     lifetime, the unwinder's and kallsyms' view;
  *   ftrace_files.c    the tracefs files.
  *
  * Locking, outer to inner:
@@ -187,5 +189,14 @@ void ftrace_account_rec(struct dyn_ftrace *rec);
 /* The callback the trampolines should call now.  ftrace_lock. */
 void ftrace_choose_trace_func(void);
 extern ftrace_func_t ftrace_trace_function;
+struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec);
+u64 ftrace_shared_token(void);
+void ftrace_shared_quiesced(u64 token);
+
+/* --- per-ops trampolines (ftrace_tramp.c) ------------------------------ */
+
+void ftrace_tramp_get(struct ftrace_ops *ops);
+void ftrace_tramp_unlink(struct ftrace_ops *ops);
+void ftrace_tramp_free(struct ftrace_ops *ops);
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

@@ -271,6 +271,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	if (!ftrace_ops_in_kernel_data(ops))
 		ops->flags |= FTRACE_OPS_FL_DYNAMIC;
 	ops->saved_func = ops->func;
+	ftrace_tramp_get(ops);
 	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_ADDING;
 
 	/* Published whole: ->next first, then the list head. */
@@ -298,6 +299,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 {
 	struct ftrace_ops __rcu **p;
 	struct ftrace_ops *op;
+	u64 token;
 
 	scoped_guard(mutex, &ftrace_lock) {
 		if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
@@ -316,23 +318,30 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		ops->flags |= FTRACE_OPS_FL_REMOVING;
 		ftrace_update_all();
 		ops->flags &= ~FTRACE_OPS_FL_REMOVING;
+		ftrace_tramp_unlink(ops);
+		token = ftrace_shared_token();
 	}
 
 	/*
-	 * No call site reaches @ops' callback any more, directly or through
-	 * the list function.  Wait for the callers already inside: those
-	 * with preemption disabled (the list function) ...
+	 * No call site reaches @ops' callback any more, directly, through
+	 * its trampoline or through the list function.  Wait for the
+	 * callers already inside: those with preemption disabled (the list
+	 * function, and the readers of the trampoline list) ...
 	 */
 	synchronize_rcu();
 	/*
 	 * ... and, for an ops that may be freed, also callers preempted in
 	 * a trampoline or a callback, and CPUs in code where RCU does not
-	 * watch.
+	 * watch.  Then nobody is in its trampoline, nor in a shared one
+	 * that no site called since @token.
 	 */
 	if (ops->flags & FTRACE_OPS_FL_DYNAMIC) {
 		synchronize_rcu_tasks_rude();
 		if (IS_ENABLED(CONFIG_PREEMPTION))
 			synchronize_rcu_tasks();
+		ftrace_tramp_free(ops);
+		scoped_guard(mutex, &ftrace_lock)
+			ftrace_shared_quiesced(token);
 	}
 	return 0;
 }

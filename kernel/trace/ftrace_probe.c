@@ -10,7 +10,9 @@
  *
  * Commands: traceoff and traceon (stop or restart the instance's
  * recording; a count is only used up when the state changed),
- * stacktrace (record the stack into the instance's buffer), dump and
+ * stacktrace (record the stack into the instance's buffer), snapshot
+ * (swap the instance's buffer into its snapshot, which attaching
+ * allocates; see tracing_snapshot_instance() for atomic context), dump and
  * cpudump (print every CPU's buffer, or this CPU's, to the console),
  * enable_event:<system>:<event> and disable_event:<system>:<event>
  * (soft-enable or soft-disable an event of the instance; a count is only
@@ -43,6 +45,7 @@
  * @name:   what users write
  * @act:    do it for a hit of @ip in @tr; return whether it did something
  *          (a count is only used up then)
+ * @prepare: get @tr ready before attaching (may sleep); or NULL
  * @event:  enable_event/disable_event: takes "<system>:<event>" and has
  *          no @act
  * @enable: enable_event
@@ -50,6 +53,7 @@
 struct ftrace_probe_cmd {
 	const char	*name;
 	bool		(*act)(struct trace_array *tr, unsigned long ip);
+	int		(*prepare)(struct trace_array *tr);
 	bool		event;
 	bool		enable;
 };
@@ -78,6 +82,14 @@ static bool probe_stacktrace(struct trace_array *tr, unsigned long ip)
 	return true;
 }
 
+#ifdef CONFIG_TRACER_SNAPSHOT
+static bool probe_snapshot(struct trace_array *tr, unsigned long ip)
+{
+	tracing_snapshot_instance(tr);
+	return true;
+}
+#endif
+
 static bool probe_dump(struct trace_array *tr, unsigned long ip)
 {
 	ftrace_dump(DUMP_ALL);
@@ -94,11 +106,14 @@ static const struct ftrace_probe_cmd probe_cmds[] = {
 	{ "traceoff",	probe_traceoff },
 	{ "traceon",	probe_traceon },
 	{ "stacktrace",	probe_stacktrace },
+#ifdef CONFIG_TRACER_SNAPSHOT
+	{ "snapshot",	probe_snapshot, tracing_alloc_snapshot_instance },
+#endif
 	{ "dump",	probe_dump },
 	{ "cpudump",	probe_cpudump },
 #ifdef CONFIG_EVENT_TRACING
-	{ "enable_event",	NULL, true, true },
-	{ "disable_event",	NULL, true, false },
+	{ "enable_event",	NULL, NULL, true, true },
+	{ "disable_event",	NULL, NULL, true, false },
 #endif
 };
 
@@ -150,13 +165,17 @@ static void notrace ftrace_probe_call(unsigned long ip, unsigned long parent_ip,
 	if (!e)
 		return;
 	left = READ_ONCE(e->direct);
-	if (!left)
+	/* Take a use before acting: racing hits never act too often. */
+	do {
+		if (!left)
+			return;
+	} while (left != PROBE_UNLIMITED &&
+		 !try_cmpxchg(&e->direct, &left, left - 1));
+	if (probe_act(p, ip) || left == PROBE_UNLIMITED)
 		return;
-	if (!probe_act(p, ip) || left == PROBE_UNLIMITED)
-		return;
-	/* Racing hits use the count up once each. */
-	while (left && left != PROBE_UNLIMITED &&
-	       !try_cmpxchg(&e->direct, &left, left - 1))
+	/* It changed nothing: the use goes back. */
+	left = READ_ONCE(e->direct);
+	while (!try_cmpxchg(&e->direct, &left, left + 1))
 		;
 }
 
@@ -364,6 +383,11 @@ int ftrace_probe_apply(struct trace_array *tr, char *word)
 	cmd = probe_find_cmd(name);
 	if (!cmd)
 		return -EINVAL;
+	if (!pe.remove && cmd->prepare) {
+		ret = cmd->prepare(tr);
+		if (ret)
+			return ret;
+	}
 
 	guard(mutex)(&ftrace_probe_mutex);
 	event = probe_event_hold(tr, cmd, &word);

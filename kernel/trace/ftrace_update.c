@@ -12,14 +12,25 @@
  * go, costs a pass over the records on every change and keeps the
  * counts right by construction.
  *
- * The order of the patching keeps every callback seeing exactly the
+ * What a site calls: nothing (a NOP); the trampoline of the one ops
+ * that traces it, if that ops has one (FTRACE_FL_TRAMP, see
+ * ftrace_tramp.c); else the shared ftrace_caller, or ftrace_regs_caller
+ * if an ops tracing it wants pt_regs.
+ *
+ * The shared trampolines call one callback with function_trace_op.  The
+ * order of the patching keeps every callback seeing exactly the
  * functions it traces:
- *   1. the trampolines' callback becomes the list function, which
+ *   1. the shared trampolines' callback becomes the list function, which
  *      checks each ops' hashes and so is right whatever the sites call;
  *   2. the call sites are patched;
  *   3. if one ops is left, function_trace_op is set to it, every task
- *      that may have loaded the old one in a trampoline is waited for,
- *      and the callback becomes that ops' own.
+ *      that may have loaded the old one in a shared trampoline is waited
+ *      for, and the callback becomes that ops' own.
+ * The wait of step 3 is skipped, and the lone callback goes in at step 1
+ * after function_trace_op, when no task can hold an old op: no site
+ * called the shared trampolines since the last grace period that waited
+ * for every task (ftrace_shared_quiet).  That is the case when a tracer
+ * starts with nothing else registered, whose ops has a trampoline.
  */
 
 #include <linux/rcupdate_wait.h>
@@ -34,6 +45,19 @@ static struct ftrace_ops *ftrace_chosen_op = &ftrace_list_end;
 static ftrace_func_t ftrace_patched_func = ftrace_stub;
 /* What ftrace_modify_all_code() patches them to.  ftrace_lock. */
 static ftrace_func_t ftrace_func_target = ftrace_stub;
+
+/*
+ * Updates done, and the last one after which some site called the
+ * shared trampolines.  ftrace_lock.
+ */
+static u64 ftrace_update_seq;
+static u64 ftrace_shared_used_seq;
+/*
+ * No task can be in a shared trampoline with an op it loaded earlier:
+ * no site has called them since a grace period that waited for every
+ * task (ftrace_shared_quiesced()).  ftrace_lock.
+ */
+static bool ftrace_shared_quiet = true;
 
 static bool ftrace_ops_counts(struct ftrace_ops *ops)
 {
@@ -64,15 +88,17 @@ void ftrace_account_rec(struct dyn_ftrace *rec)
 {
 	unsigned long ip = ftrace_rec_ip(rec);
 	u32 flags = rec->flags & (FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
+				  FTRACE_FL_TRAMP_EN |
 				  FTRACE_FL_TOUCHED | FTRACE_FL_MODIFIED |
 				  FTRACE_FL_DISABLED | FTRACE_FL_FREED);
-	struct ftrace_ops *op;
+	struct ftrace_ops *op, *lone = NULL;
 	u32 count = 0;
 
 	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op)) {
 		if (!ftrace_ops_counts(op) || !ftrace_ops_test(op, ip))
 			continue;
 		count++;
+		lone = op;
 		if (op->flags & FTRACE_OPS_FL_SAVE_REGS)
 			flags |= FTRACE_FL_REGS;
 		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
@@ -80,7 +106,39 @@ void ftrace_account_rec(struct dyn_ftrace *rec)
 	}
 	if (count)
 		flags |= FTRACE_FL_TOUCHED;
+	if (count == 1 && (lone->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
+		flags |= FTRACE_FL_TRAMP;
 	rec->flags = flags | min(count, FTRACE_REF_MAX);
+}
+
+/**
+ * ftrace_rec_tramp_ops - the ops whose trampoline a record should call
+ * @rec: a record with FTRACE_FL_TRAMP
+ *
+ * ftrace_lock.
+ *
+ * Return: the one ops tracing @rec, or NULL if it has no trampoline.
+ */
+struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec)
+{
+	unsigned long ip = ftrace_rec_ip(rec);
+	struct ftrace_ops *op;
+
+	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op))
+		if (ftrace_ops_counts(op) && ftrace_ops_test(op, ip))
+			return (op->flags & FTRACE_OPS_FL_ALLOC_TRAMP) ? op :
+									NULL;
+	return NULL;
+}
+
+/* Make every registered ops' trampoline call its callback.  ftrace_lock. */
+static void ftrace_tramp_sync_calls(void)
+{
+	struct ftrace_ops *op;
+
+	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op))
+		if (op->flags & FTRACE_OPS_FL_ALLOC_TRAMP)
+			arch_ftrace_update_trampoline(op);
 }
 
 /**
@@ -153,15 +211,17 @@ int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
 
 	switch (ret) {
 	case FTRACE_UPDATE_MAKE_NOP:
-		rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN);
+		rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
+				FTRACE_FL_TRAMP_EN);
 		break;
 	case FTRACE_UPDATE_MAKE_CALL:
 	case FTRACE_UPDATE_MODIFY_CALL:
+		rec->flags &= ~(FTRACE_FL_REGS_EN | FTRACE_FL_TRAMP_EN);
 		rec->flags |= FTRACE_FL_ENABLED;
-		if (rec->flags & FTRACE_FL_REGS)
+		if (rec->flags & FTRACE_FL_TRAMP)
+			rec->flags |= FTRACE_FL_TRAMP_EN;
+		else if (rec->flags & FTRACE_FL_REGS)
 			rec->flags |= FTRACE_FL_REGS_EN;
-		else
-			rec->flags &= ~FTRACE_FL_REGS_EN;
 		break;
 	}
 	return ret;
@@ -171,11 +231,21 @@ int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
  * ftrace_get_addr_new - the trampoline a record should call
  * @rec: the record
  *
- * Return: ftrace_regs_caller if an ops tracing it wants pt_regs, else
+ * ftrace_lock.
+ *
+ * Return: the trampoline of the one ops tracing it if it has one, else
+ * ftrace_regs_caller if an ops tracing it wants pt_regs, else
  * ftrace_caller.
  */
 unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
 {
+	struct ftrace_ops *op;
+
+	if (rec->flags & FTRACE_FL_TRAMP) {
+		op = ftrace_rec_tramp_ops(rec);
+		if (!WARN_ON_ONCE(!op))
+			return op->trampoline;
+	}
 	return (rec->flags & FTRACE_FL_REGS) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
 }
 
@@ -183,11 +253,66 @@ unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
  * ftrace_get_addr_curr - the trampoline a record calls now
  * @rec: an ENABLED record
  *
+ * A per-ops trampoline is read off the call site, then checked to be one
+ * still allocated; ftrace_lock keeps it so.
+ *
  * Return: the trampoline's address.
  */
 unsigned long ftrace_get_addr_curr(struct dyn_ftrace *rec)
 {
+	struct ftrace_ops *op;
+	unsigned long addr;
+
+	if (rec->flags & FTRACE_FL_TRAMP_EN) {
+		addr = arch_ftrace_call_target(ftrace_rec_ip(rec));
+		op = ftrace_ops_trampoline(addr);
+		if (!WARN_ON_ONCE(!op || op->trampoline != addr))
+			return addr;
+	}
 	return (rec->flags & FTRACE_FL_REGS_EN) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
+}
+
+/*
+ * The update numbered ftrace_update_seq left some site calling the
+ * shared trampolines (@used) or none.  ftrace_lock.
+ */
+static void ftrace_shared_note(bool used)
+{
+	ftrace_update_seq++;
+	if (used) {
+		ftrace_shared_used_seq = ftrace_update_seq;
+		ftrace_shared_quiet = false;
+	}
+}
+
+/**
+ * ftrace_shared_token - where the updates are, for ftrace_shared_quiesced()
+ *
+ * ftrace_lock.
+ *
+ * Return: the number of the last update.
+ */
+u64 ftrace_shared_token(void)
+{
+	lockdep_assert_held(&ftrace_lock);
+	return ftrace_update_seq;
+}
+
+/**
+ * ftrace_shared_quiesced - a full grace period passed since @token
+ * @token: ftrace_shared_token() taken before synchronize_rcu(),
+ *         synchronize_rcu_tasks_rude() and (with preemption)
+ *         synchronize_rcu_tasks()
+ *
+ * If no site called the shared trampolines after update @token, no task
+ * can be in them any more.  ftrace_lock.
+ */
+void ftrace_shared_quiesced(u64 token)
+{
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_shared_used_seq < token ||
+	    (ftrace_shared_used_seq == token && !token))
+		ftrace_shared_quiet = true;
 }
 
 /**
@@ -229,21 +354,37 @@ int ftrace_update_all(void)
 {
 	struct ftrace_rec_group *g;
 	struct dyn_ftrace *rec;
-	bool lone, settled;
+	bool lone, settled, shared = false;
 
 	lockdep_assert_held(&ftrace_lock);
-	for_each_ftrace_group(g)
-		for (rec = g->recs; rec < g->recs + g->count; rec++)
-			if (!(rec->flags & FTRACE_FL_DISABLED))
-				ftrace_account_rec(rec);
+	for_each_ftrace_group(g) {
+		for (rec = g->recs; rec < g->recs + g->count; rec++) {
+			if (rec->flags & FTRACE_FL_DISABLED)
+				continue;
+			ftrace_account_rec(rec);
+			if (ftrace_rec_count(rec) &&
+			    !(rec->flags & FTRACE_FL_TRAMP))
+				shared = true;
+		}
+	}
 	ftrace_choose_trace_func();
 	if (ftrace_disabled)
 		return -ENODEV;
+	ftrace_tramp_sync_calls();
 
 	lone = ftrace_trace_function != ftrace_stub &&
 	       ftrace_trace_function != arch_ftrace_ops_list_func;
 	settled = ftrace_patched_func == ftrace_trace_function &&
 		  (!lone || READ_ONCE(function_trace_op) == ftrace_chosen_op);
+	if (lone && !settled && ftrace_shared_quiet) {
+		/*
+		 * Nobody holds an old op, and a task entering a shared
+		 * trampoline once the sites are patched (text_poke_bp()
+		 * syncs every CPU) loads this one.
+		 */
+		WRITE_ONCE(function_trace_op, ftrace_chosen_op);
+		settled = true;
+	}
 
 	/*
 	 * 1 and 2.  ftrace_stub and the list function are right whatever
@@ -252,6 +393,7 @@ int ftrace_update_all(void)
 	ftrace_func_target = settled || !lone ? ftrace_trace_function :
 					       arch_ftrace_ops_list_func;
 	arch_ftrace_update_code(FTRACE_UPDATE_CALLS | FTRACE_UPDATE_TRACE_FUNC);
+	ftrace_shared_note(shared);
 	if (ftrace_disabled)
 		return -ENODEV;
 	if (settled || !lone)

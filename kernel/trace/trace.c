@@ -1254,6 +1254,7 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 #endif
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
+	[TRACE_OPT_FUNCTION_BIT]	= "function-trace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
 	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
 	[TRACE_OPT_FUNC_NO_REPEATS_BIT]	= "func-no-repeats",
@@ -1279,6 +1280,7 @@ static bool trace_opt_present(int bit)
 	if (bit == TRACE_OPT_STACKTRACE_BIT)
 		return IS_ENABLED(CONFIG_STACKTRACE);
 	if (bit == TRACE_OPT_FUNC_FORK_BIT ||
+	    bit == TRACE_OPT_FUNCTION_BIT ||
 	    bit == TRACE_OPT_FUNC_NO_REPEATS_BIT)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
 	if (bit == TRACE_OPT_FUNC_STACKTRACE_BIT)
@@ -1295,6 +1297,12 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 	lockdep_assert_held(&trace_types_lock);
 	if (!!(tr->flags & mask) == on)
 		return 0;
+	if (tr->current_trace && tr->current_trace->flag_changed) {
+		int ret = tr->current_trace->flag_changed(tr, bit, on);
+
+		if (ret)
+			return ret;
+	}
 
 	switch (bit) {
 	case TRACE_OPT_OVERWRITE_BIT:
@@ -1787,6 +1795,7 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 		goto fail;
 	cpumask_copy(tr->tracing_cpumask, cpu_possible_mask);
 
+	trace_snapshot_init(tr);
 	tr->all_cpus.tr = tr;
 	tr->all_cpus.cpu = RING_BUFFER_ALL_CPUS;
 	for_each_possible_cpu(cpu) {

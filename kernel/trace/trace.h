@@ -35,6 +35,8 @@
 #include <linux/cpumask.h>
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
+#include <linux/irq_work.h>
+#include <linux/workqueue.h>
 #include <linux/trace.h>
 #include <linux/list.h>
 #include <linux/fs.h>
@@ -166,6 +168,7 @@ enum trace_opt_bit {
 #endif
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
+	TRACE_OPT_FUNCTION_BIT,		/* function-trace: latency tracers trace calls */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
 	TRACE_OPT_FUNC_NO_REPEATS_BIT,	/* func-no-repeats: count repeated calls */
@@ -201,7 +204,7 @@ enum trace_opt_bit {
 #define TRACE_DEFAULT_FLAGS						\
 	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
 	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
-	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) |			\
+	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) | TRACE_OPT(FUNCTION) |	\
 	 TRACE_GRAPH_DEFAULT_FLAGS)
 
 /* The options print functions receive in their "flags" argument. */
@@ -215,6 +218,9 @@ enum trace_opt_bit {
  * @init:            start tracing into @tr; 0 or a -errno that refuses
  *                   the switch
  * @reset:           stop tracing into @tr
+ * @flag_changed:    an option of @tr is about to change to @on while
+ *                   this tracer runs in it (trace_types_lock); 0 or a
+ *                   -errno that refuses the change
  * @next:            link in the list of tracers, under trace_types_lock
  * @allow_instances: the tracer may run in instances/ too, not only at the
  *                   top level; available_tracers of an instance lists
@@ -230,6 +236,8 @@ struct tracer {
 	const char		*name;
 	int			(*init)(struct trace_array *tr);
 	void			(*reset)(struct trace_array *tr);
+	int			(*flag_changed)(struct trace_array *tr,
+						int bit, bool on);
 	struct tracer		*next;
 	bool			allow_instances;
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
@@ -304,6 +312,9 @@ struct trace_array_events {
  *                     snapshot, snapshot_raw); while any exists the
  *                     snapshot is neither taken nor freed, so no ring is
  *                     moved or freed under them (trace_types_lock)
+ * @snapshot_irq_work: a snapshot asked for where none can be taken
+ *                     (atomic context, NMI) leaves that context ...
+ * @snapshot_work:     ... for a worker, which takes it
  * @cpu_size:          per CPU, the size asked for through buffer_size_kb,
  *                     in bytes (trace_types_lock)
  * @flags:             TRACE_OPT() bits; changed under trace_types_lock,
@@ -346,6 +357,8 @@ struct trace_array {
 #ifdef CONFIG_TRACER_SNAPSHOT
 	struct trace_buffer		*snapshot;
 	int				snapshot_pins;
+	struct irq_work			snapshot_irq_work;
+	struct work_struct		snapshot_work;
 #endif
 	unsigned long __percpu		*cpu_size;
 	unsigned long			flags;
@@ -374,6 +387,8 @@ struct trace_array {
 	struct ftrace_pid_list __rcu	*function_pids;
 	struct ftrace_pid_list __rcu	*function_no_pids;
 	struct trace_func_repeats __percpu *func_repeats;
+	/* The function tracer records (not while its sites are patched). */
+	bool				function_enabled;
 #endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	struct trace_graph		*graph;
@@ -442,6 +457,8 @@ void trace_snapshot_create_files(struct trace_array *tr, struct dentry *parent);
 void trace_snapshot_create_cpu_files(struct trace_cpu_file *cf,
 				     struct dentry *parent);
 void trace_snapshot_free(struct trace_array *tr);
+void trace_snapshot_init(struct trace_array *tr);
+void trace_snapshot_cancel(struct trace_array *tr);
 int trace_snapshot_resize(struct trace_array *tr, unsigned long size, int cpu);
 int trace_snapshot_set_subbuf_order(struct trace_array *tr, int order);
 void trace_snapshot_set_clock(struct trace_array *tr);
@@ -455,6 +472,8 @@ static inline void trace_snapshot_create_files(struct trace_array *tr,
 static inline void trace_snapshot_create_cpu_files(struct trace_cpu_file *cf,
 						   struct dentry *parent) { }
 static inline void trace_snapshot_free(struct trace_array *tr) { }
+static inline void trace_snapshot_init(struct trace_array *tr) { }
+static inline void trace_snapshot_cancel(struct trace_array *tr) { }
 static inline int trace_snapshot_resize(struct trace_array *tr,
 					unsigned long size, int cpu)
 {
@@ -609,7 +628,8 @@ void trace_errlog_create_file(struct trace_array *tr, struct dentry *parent);
 void trace_errlog_free(struct trace_array *tr);
 unsigned int err_pos(char *cmd, const char *str);
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos);
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos);
 
 /* --- trace events (trace_events*.c, trace_export.c) -------------------- */
 

@@ -38,7 +38,7 @@
  */
 struct tracing_log_err {
 	struct list_head	list;
-	const char		**errs;
+	const char * const	*errs;
 	u8			type;
 	u16			pos;
 	u64			ts;
@@ -79,7 +79,8 @@ unsigned int err_pos(char *cmd, const char *str)
  * error that cannot be allocated is not logged.
  */
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos)
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos)
 {
 	struct tracing_log_err *err = NULL;
 	char *text;

@@ -48,10 +48,17 @@ static void trigger_fire(struct event_trigger *t)
 {
 	long count = READ_ONCE(t->count);
 
-	if (!count)
+	/* Take a use before firing: racing probes never fire too often. */
+	do {
+		if (!count)
+			return;
+	} while (count > 0 && !try_cmpxchg(&t->count, &count, count - 1));
+	if (t->kind->fire(t) || count < 0)
 		return;
-	if (t->kind->fire(t) && count > 0)
-		WRITE_ONCE(t->count, count - 1);
+	/* It changed nothing: the use goes back. */
+	count = READ_ONCE(t->count);
+	while (!try_cmpxchg(&t->count, &count, count + 1))
+		;
 }
 
 /**
@@ -149,8 +156,6 @@ static void update_cond(struct trace_event_file *file)
 
 static void trigger_free(struct event_trigger *t)
 {
-	if (t->kind->free)
-		t->kind->free(t);
 	filter_free(t->filter);
 	kfree(t);
 }
@@ -230,8 +235,6 @@ static int trigger_add(struct event_trigger *new)
 		if (ret) {
 			if (new->kind->release)
 				new->kind->release(new);
-			if (new->kind->free)
-				new->kind->free(new);
 			return ret;
 		}
 	}

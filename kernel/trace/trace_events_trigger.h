@@ -9,9 +9,6 @@
 #ifndef _KERNEL_TRACE_TRACE_EVENTS_TRIGGER_H
 #define _KERNEL_TRACE_TRACE_EVENTS_TRIGGER_H
 
-#include <linux/irq_work.h>
-#include <linux/workqueue.h>
-
 struct event_trigger;
 
 /*
@@ -41,8 +38,6 @@ enum event_trigger_type {
  * @init:         prepare a new trigger, event_mutex held; or NULL
  * @release:      undo what @init tied to other events, event_mutex
  *                held, once the trigger is unlinked; or NULL
- * @free:         undo the rest once no probe can fire it, without
- *                locks (it may wait for work); or NULL
  */
 struct event_trigger_kind {
 	const char	*name;
@@ -54,7 +49,6 @@ struct event_trigger_kind {
 	int		(*prepare)(struct trace_array *tr);
 	int		(*init)(struct event_trigger *t);
 	void		(*release)(struct event_trigger *t);
-	void		(*free)(struct event_trigger *t);
 };
 
 /**
@@ -64,13 +58,12 @@ struct event_trigger_kind {
  * @dead:     in dead_triggers once unlinked (event_mutex)
  * @kind:     what it does
  * @file:     the event file it is on
- * @count:    how many more times it may fire; -1 for ever.  Decremented
- *            by the probes without a lock: a racing pair may fire once
- *            too often, as upstream's may
+ * @count:    how many more times it may fire; -1 for ever.  A probe
+ *            takes a use with a cmpxchg before firing and gives it back
+ *            if the trigger changed nothing, so racing probes never fire
+ *            more often than the count
  * @filter:   fires only for records this passes; NULL for all
  * @target:   the event file enable/disable_event switch
- * @irq_work: snapshot: leaves the probe's context ...
- * @work:     ... for one where a snapshot may be taken
  */
 struct event_trigger {
 	struct list_head		list;
@@ -80,8 +73,6 @@ struct event_trigger {
 	long				count;
 	struct event_filter		*filter;
 	struct trace_event_file		*target;
-	struct irq_work			irq_work;
-	struct work_struct		work;
 };
 
 extern const struct event_trigger_kind *const event_trigger_kinds[];

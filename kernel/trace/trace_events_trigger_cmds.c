@@ -8,8 +8,8 @@
  *                               (a count is spent only when it changed)
  *   snapshot                    swap the instance's buffer into its
  *                               snapshot (allocated when the trigger is
- *                               set); from an atomic context the swap is
- *                               deferred to a workqueue
+ *                               set); from an atomic context a worker
+ *                               takes it (tracing_snapshot_instance())
  *   stacktrace                  record the kernel stack
  *   enable_event, disable_event soft-enable or soft-disable another event
  *                               of the instance (a count is spent only
@@ -54,43 +54,10 @@ static const struct event_trigger_kind traceoff_kind = {
 };
 
 #ifdef CONFIG_TRACER_SNAPSHOT
-static void snapshot_work(struct work_struct *work)
-{
-	struct event_trigger *t = container_of(work, struct event_trigger,
-					       work);
-
-	tracing_snapshot_instance(t->file->tr);
-}
-
-/* Hard interrupt context: safe even under the scheduler's locks. */
-static void snapshot_irq_work(struct irq_work *work)
-{
-	struct event_trigger *t = container_of(work, struct event_trigger,
-					       irq_work);
-
-	schedule_work(&t->work);
-}
-
 static bool snapshot_fire(struct event_trigger *t)
 {
-	if (preemptible())
-		tracing_snapshot_instance(t->file->tr);
-	else
-		irq_work_queue(&t->irq_work);
+	tracing_snapshot_instance(t->file->tr);
 	return true;
-}
-
-static int snapshot_init(struct event_trigger *t)
-{
-	init_irq_work(&t->irq_work, snapshot_irq_work);
-	INIT_WORK(&t->work, snapshot_work);
-	return 0;
-}
-
-static void snapshot_free(struct event_trigger *t)
-{
-	irq_work_sync(&t->irq_work);
-	cancel_work_sync(&t->work);
 }
 
 static const struct event_trigger_kind snapshot_kind = {
@@ -99,8 +66,6 @@ static const struct event_trigger_kind snapshot_kind = {
 	.post	= true,
 	.fire	= snapshot_fire,
 	.prepare	= tracing_alloc_snapshot_instance,
-	.init	= snapshot_init,
-	.free	= snapshot_free,
 };
 #endif
 

@@ -129,7 +129,8 @@ static void notrace function_trace_call(unsigned long ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (likely(tr->buffer) && ftrace_pid_traced(tr)) {
+	if (likely(tr->buffer) && READ_ONCE(tr->function_enabled) &&
+	    ftrace_pid_traced(tr)) {
 		unsigned int trace_ctx = tracing_gen_ctx_dec();
 		unsigned long flags = READ_ONCE(tr->flags);
 
@@ -219,11 +220,20 @@ static int function_trace_init(struct trace_array *tr)
 	tr->ops->func = function_trace_call;
 	tr->ops->private = tr;
 	tracing_reset_all_cpus(tr);
-	return register_ftrace_function(tr->ops);
+	/* The trace shows the tasks' names, not <...>. */
+	trace_cmdline_start();
+	/*
+	 * As upstream, nothing is recorded while the sites are patched: the
+	 * patching's own functions would fill the buffer and slow it down.
+	 */
+	ret = register_ftrace_function(tr->ops);
+	WRITE_ONCE(tr->function_enabled, !ret);
+	return ret;
 }
 
 static void function_trace_reset(struct trace_array *tr)
 {
+	WRITE_ONCE(tr->function_enabled, false);
 	unregister_ftrace_function(tr->ops);
 	tr->ops->func = ftrace_stub;
 }

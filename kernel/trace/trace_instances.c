@@ -295,6 +295,8 @@ static int trace_array_delete(struct trace_array *tr)
 
 	ftrace_probe_release(tr);
 	ret = event_trace_del_tracer(tr);
+	/* No trigger or function command is left to ask for a snapshot. */
+	trace_snapshot_cancel(tr);
 
 	mutex_lock(&trace_types_lock);
 	if (ret)

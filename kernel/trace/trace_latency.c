@@ -26,7 +26,14 @@ DEFINE_RAW_SPINLOCK(trace_max_lock);
 
 u64 tracing_thresh;
 
-/* The current maximum and what the header shows of it.  trace_max_lock. */
+/*
+ * max_latency is tracing_max_latency: the largest latency seen (ns);
+ * max_info describes the latency whose trace the max buffer holds, which
+ * is what the header shows and what "trace" counts time from.  They
+ * differ when a new maximum came while the rings could not be swapped
+ * (a reader had them pinned).  Both are written under trace_max_lock.
+ */
+static u64 max_latency;
 static struct trace_max_info max_info;
 
 /**
@@ -36,7 +43,7 @@ static struct trace_max_info max_info;
  */
 u64 trace_latency_max(void)
 {
-	return READ_ONCE(max_info.latency);
+	return READ_ONCE(max_latency);
 }
 
 /**
@@ -58,6 +65,7 @@ void trace_latency_reset(void)
 
 	raw_spin_lock_irqsave(&trace_max_lock, flags);
 	memset(&max_info, 0, sizeof(max_info));
+	WRITE_ONCE(max_latency, 0);
 	raw_spin_unlock_irqrestore(&trace_max_lock, flags);
 }
 
@@ -111,19 +119,21 @@ void trace_latency_function(struct trace_array *tr, unsigned long ip,
 	trace_buffer_commit(tr->buffer);
 }
 
-/* Swap the rings of @cpu (or every online CPU) into the snapshot. */
-static void latency_swap(struct trace_array *tr, int cpu, bool all_cpus)
+/*
+ * Swap the rings of @cpu (or every online CPU) into the snapshot.
+ * Returns whether the snapshot now holds the new trace.
+ */
+static bool latency_swap(struct trace_array *tr, int cpu, bool all_cpus)
 {
 	int c;
 
 	if (!tr->snapshot || tr->snapshot_pins)
-		return;
-	if (!all_cpus) {
-		ring_buffer_swap_cpu(tr->snapshot, tr->buffer, cpu);
-		return;
-	}
+		return false;
+	if (!all_cpus)
+		return !ring_buffer_swap_cpu(tr->snapshot, tr->buffer, cpu);
 	for_each_online_cpu(c)
 		ring_buffer_swap_cpu(tr->snapshot, tr->buffer, c);
+	return true;
 }
 
 /**
@@ -134,15 +144,20 @@ static void latency_swap(struct trace_array *tr, int cpu, bool all_cpus)
  * @all_cpus: swap every CPU's ring, not only @info->cpu's
  *
  * Called with interrupts off, from the tracer's probe.  A latency no
- * longer above the maximum once the lock is held is dropped.
+ * longer above the maximum once the lock is held is dropped.  One whose
+ * rings cannot be swapped (a reader has them pinned) only raises
+ * tracing_max_latency: the header keeps describing the trace kept.
  */
 void trace_latency_update(struct trace_array *tr, struct task_struct *tsk,
 			  const struct trace_max_info *info, bool all_cpus)
 {
-	if (!tracing_thresh && info->latency <= max_info.latency)
+	if (!tracing_thresh && info->latency <= max_latency)
 		return;
 	raw_spin_lock(&trace_max_lock);
-	if (tracing_thresh || info->latency > max_info.latency) {
+	if (tracing_thresh || info->latency > max_latency) {
+		WRITE_ONCE(max_latency, info->latency);
+		if (!latency_swap(tr, info->cpu, all_cpus))
+			goto out;
 		max_info = *info;
 		memcpy(max_info.comm, tsk->comm, TASK_COMM_LEN);
 		max_info.pid = tsk->pid;
@@ -150,8 +165,8 @@ void trace_latency_update(struct trace_array *tr, struct task_struct *tsk,
 		max_info.nice = task_nice(tsk);
 		max_info.policy = tsk->policy;
 		max_info.rt_priority = tsk->rt_priority;
-		latency_swap(tr, info->cpu, all_cpus);
 	}
+out:
 	raw_spin_unlock(&trace_max_lock);
 }
 
@@ -244,7 +259,7 @@ static __init int trace_latency_init_tracefs(void)
 	if (tracing_disabled)
 		return 0;
 	trace_create_file("tracing_max_latency", TRACE_MODE_WRITE, NULL,
-			  &max_info.latency, &latency_usecs_fops);
+			  &max_latency, &latency_usecs_fops);
 	trace_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL,
 			  &tracing_thresh, &latency_usecs_fops);
 	return 0;

@@ -78,6 +78,9 @@ static const struct readme_part readme[] = {
 #ifdef CONFIG_STACKTRACE
 	{ "set_ftrace_filter", "\t\t      stacktrace\n" },
 #endif
+#ifdef CONFIG_TRACER_SNAPSHOT
+	{ "set_ftrace_filter", "\t\t      snapshot\n" },
+#endif
 	{ "set_ftrace_filter", "\t\t      dump\n" },
 	{ "set_ftrace_filter", "\t\t      cpudump\n" },
 	{ "set_ftrace_filter", "\t     example: echo do_fault:traceoff > set_ftrace_filter\n" },

@@ -331,36 +331,88 @@ int trace_snapshot_alloc_locked(struct trace_array *tr)
 	return snapshot_alloc(tr);
 }
 
+/*
+ * Take the snapshot asked for by tracing_snapshot_instance(); sleeps.
+ * Return: as snapshot_swap(); -ENODEV without a snapshot buffer.
+ */
+static int snapshot_take_now(struct trace_array *tr)
+{
+	guard(mutex)(&trace_types_lock);
+	if (!tr->snapshot)
+		return -ENODEV;
+	return snapshot_swap(tr, RING_BUFFER_ALL_CPUS);
+}
+
+static void snapshot_work_fn(struct work_struct *work)
+{
+	struct trace_array *tr = container_of(work, struct trace_array,
+					      snapshot_work);
+
+	int ret = snapshot_take_now(tr);
+
+	if (ret && ret != -ENODEV)
+		trace_array_puts(tr, "*** SNAPSHOT FAILED: buffer busy ***\n");
+}
+
+/* Hard interrupt context, where the worker may be woken safely. */
+static void snapshot_irq_work_fn(struct irq_work *work)
+{
+	struct trace_array *tr = container_of(work, struct trace_array,
+					      snapshot_irq_work);
+
+	schedule_work(&tr->snapshot_work);
+}
+
+/**
+ * trace_snapshot_init - prepare @tr for snapshots asked in atomic context
+ * @tr: the instance, before anything may ask for a snapshot of it
+ */
+void trace_snapshot_init(struct trace_array *tr)
+{
+	init_irq_work(&tr->snapshot_irq_work, snapshot_irq_work_fn);
+	INIT_WORK(&tr->snapshot_work, snapshot_work_fn);
+}
+
+/**
+ * trace_snapshot_cancel - wait for or drop snapshots asked of @tr
+ * @tr: the instance, going away: nothing may ask for a snapshot of it
+ *      any more.  The caller must not hold trace_types_lock, which the
+ *      worker takes.
+ */
+void trace_snapshot_cancel(struct trace_array *tr)
+{
+	irq_work_sync(&tr->snapshot_irq_work);
+	cancel_work_sync(&tr->snapshot_work);
+}
+
 /**
  * tracing_snapshot_instance - swap @tr's buffer into its snapshot
  * @tr: the instance
  *
- * Must be called where it may sleep.  If it cannot (atomic context), or
- * the snapshot is not allocated, it says so in @tr's buffer instead; in
- * the latter case it also turns @tr's tracing off, so that what led here
- * is kept.
+ * Callable in any context.  Where it may sleep the snapshot is taken
+ * before it returns; elsewhere (atomic context, interrupts, NMI) a worker
+ * takes it shortly after, so the snapshot also holds the records written
+ * in between.  If the snapshot is not allocated it says so in @tr's
+ * buffer and turns @tr's tracing off at once, so that what led here is
+ * kept.
  */
 void tracing_snapshot_instance(struct trace_array *tr)
 {
 	int ret;
 
-	if (!preemptible()) {
-		trace_array_puts(tr, "*** SNAPSHOT CALLED FROM ATOMIC CONTEXT ***\n");
-		trace_array_puts(tr, "*** snapshot is being ignored           ***\n");
-		return;
-	}
-
-	mutex_lock(&trace_types_lock);
-	if (!tr->snapshot) {
+	/* Only freed under trace_types_lock: a hint here, checked again. */
+	if (!READ_ONCE(tr->snapshot)) {
 		trace_array_puts(tr, "*** SNAPSHOT NOT ALLOCATED ***\n");
 		trace_array_puts(tr, "*** stopping trace here!   ***\n");
 		tracer_tracing_off(tr);
-		mutex_unlock(&trace_types_lock);
 		return;
 	}
-	ret = snapshot_swap(tr, RING_BUFFER_ALL_CPUS);
-	mutex_unlock(&trace_types_lock);
-	if (ret)
+	if (!preemptible()) {
+		irq_work_queue(&tr->snapshot_irq_work);
+		return;
+	}
+	ret = snapshot_take_now(tr);
+	if (ret && ret != -ENODEV)
 		trace_array_puts(tr, "*** SNAPSHOT FAILED: buffer busy ***\n");
 }
 
@@ -370,7 +422,8 @@ void tracing_snapshot_instance(struct trace_array *tr)
  * Swaps the top-level buffer into the snapshot buffer, which must have
  * been allocated (tracing_alloc_snapshot(), or "echo 1 > snapshot").
  * Handy to keep the trace at the moment something went wrong while
- * tracing goes on.  May sleep: see tracing_snapshot_instance().
+ * tracing goes on.  Callable in any context: see
+ * tracing_snapshot_instance().
  */
 void tracing_snapshot(void)
 {

@@ -22,6 +22,11 @@
  *   hits the int3 meanwhile emulates the new instruction.
  * The trampolines' own call (ftrace_call, ftrace_regs_call) is patched
  * with text_poke_bp() directly, after the queue is flushed.
+ *
+ * A call site may also call a trampoline made for the one ops that
+ * traces it (see "per-ops trampolines" below); ftrace_get_addr_new()
+ * and ftrace_get_addr_curr() say which trampoline, and the patching
+ * treats it like the shared ones.
  */
 
 #include <linux/ftrace.h>
@@ -29,9 +34,12 @@
 #include <linux/uaccess.h>
 #include <linux/string.h>
 #include <linux/module.h>
+#include <linux/execmem.h>
+#include <linux/set_memory.h>
 
 #include <asm/text-patching.h>
 #include <asm/nops.h>
+#include <asm/nospec-branch.h>
 
 /*
  * Set between prepare and post_process (text_mutex held): sites are
@@ -249,15 +257,178 @@ int __init ftrace_dyn_arch_init(void)
 	return 0;
 }
 
-/* No trampolines of our own yet: nothing is one. */
-struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+/* --- per-ops trampolines ------------------------------------------------ */
+
+/*
+ * A per-ops trampoline is a copy of ftrace_caller (or of
+ * ftrace_regs_caller for a SAVE_REGS ops) up to the RET, followed by
+ *
+ *   a return of its own (JMP32 to the return thunk, or RET; INT3),
+ *   INT3 padding to a long,
+ *   the ops pointer, which the copied op load now reads,
+ *
+ * and its call at the template's ftrace_call goes straight to the ops'
+ * callback.  The copy keeps the template's layout byte for byte: the ORC
+ * unwinder finds the template's entries at the same offsets.  The text
+ * is made read-only and executable before any site calls it; only the
+ * call is changed afterwards, by text_poke_bp().
+ */
+
+/* "movq disp32(%rip), %rdx": the template's load of function_trace_op. */
+#define FTRACE_OP_LOAD_SIZE	7
+static const u8 ftrace_op_load_opcode[] = { 0x48, 0x8b, 0x15 };
+
+/* Offsets of the template's pieces in it, and the template itself. */
+struct ftrace_tramp_layout {
+	unsigned long	start;
+	unsigned long	op_load;
+	unsigned long	call;
+	unsigned long	end;
+};
+
+static void ftrace_tramp_layout(const struct ftrace_ops *ops,
+				struct ftrace_tramp_layout *l)
 {
-	return NULL;
+	if (ops->flags & FTRACE_OPS_FL_SAVE_REGS) {
+		l->start = (unsigned long)ftrace_regs_caller;
+		l->op_load = (unsigned long)ftrace_regs_caller_op_ptr;
+		l->call = (unsigned long)ftrace_regs_call;
+		l->end = (unsigned long)ftrace_regs_caller_end;
+	} else {
+		l->start = (unsigned long)ftrace_caller;
+		l->op_load = (unsigned long)ftrace_caller_op_ptr;
+		l->call = (unsigned long)ftrace_call;
+		l->end = (unsigned long)ftrace_caller_end;
+	}
+	l->op_load -= l->start;
+	l->call -= l->start;
+	l->end -= l->start;
 }
 
-bool is_ftrace_trampoline(unsigned long addr)
+/* Where the op pointer sits in a trampoline whose body is @end bytes. */
+static unsigned long ftrace_tramp_op_slot(unsigned long end)
 {
-	return false;
+	return ALIGN(end + JMP32_INSN_SIZE, sizeof(long));
+}
+
+/* Write the trampoline's own return at @ip, padded with INT3 to @slot. */
+static void ftrace_tramp_write_return(u8 *ip, u8 *slot)
+{
+	memset(ip, INT3_INSN_OPCODE, slot - ip);
+	if (cpu_feature_enabled(X86_FEATURE_RETHUNK))
+		memcpy(ip, text_gen_insn(JMP32_INSN_OPCODE, ip,
+					 (void *)x86_return_thunk),
+		       JMP32_INSN_SIZE);
+	else
+		*ip = RET_INSN_OPCODE;
+}
+
+/* Build @ops' trampoline; return its address and size, or 0. */
+static unsigned long ftrace_tramp_create(struct ftrace_ops *ops,
+					 unsigned long *sizep)
+{
+	struct ftrace_tramp_layout l;
+	unsigned long slot, size;
+	s32 disp;
+	u8 *t;
+
+	ftrace_tramp_layout(ops, &l);
+	slot = ftrace_tramp_op_slot(l.end);
+	size = slot + sizeof(long);
+	t = execmem_alloc(EXECMEM_FTRACE, size);
+	if (!t)
+		return 0;
+	/* ftrace_lock keeps ftrace_update_ftrace_func() off the template. */
+	memcpy(t, (void *)l.start, l.end);
+	if (memcmp(t + l.op_load, ftrace_op_load_opcode,
+		   sizeof(ftrace_op_load_opcode))) {
+		execmem_free(t);
+		return 0;
+	}
+	/* rip-relative operands and branches out of the copy keep targets. */
+	text_poke_apply_relocation(t, t, l.end, (u8 *)l.start, l.end);
+	ftrace_tramp_write_return(t + l.end, t + slot);
+	*(struct ftrace_ops **)(t + slot) = ops;
+	disp = slot - (l.op_load + FTRACE_OP_LOAD_SIZE);
+	memcpy(t + l.op_load + sizeof(ftrace_op_load_opcode), &disp,
+	       sizeof(disp));
+	/* Direct: the template accounts the call depth itself. */
+	memcpy(t + l.call, text_gen_insn(CALL_INSN_OPCODE, t + l.call,
+					 ftrace_ops_get_func(ops)),
+	       CALL_INSN_SIZE);
+	if (set_memory_rox((unsigned long)t, DIV_ROUND_UP(size, PAGE_SIZE))) {
+		execmem_free(t);
+		return 0;
+	}
+	*sizep = size;
+	return (unsigned long)t;
+}
+
+/**
+ * arch_ftrace_call_target - what the call at a call site calls
+ * @ip: the call site, known to hold a call
+ *
+ * Return: the call's destination, or 0 if the site holds no call.
+ */
+unsigned long arch_ftrace_call_target(unsigned long ip)
+{
+	u8 insn[CALL_INSN_SIZE];
+	s32 rel;
+
+	if (copy_from_kernel_nofault(insn, (void *)ip, sizeof(insn)) ||
+	    insn[0] != CALL_INSN_OPCODE)
+		return 0;
+	memcpy(&rel, insn + 1, sizeof(rel));
+	return ip + CALL_INSN_SIZE + rel;
+}
+
+/**
+ * arch_ftrace_update_trampoline - give @ops its trampoline, or repoint it
+ * @ops: a registered ops
+ *
+ * Without a trampoline, tries to build one (leaving ->trampoline 0 on
+ * failure: the ops then goes through the shared ones).  With one the
+ * core allocated, makes its call go to ftrace_ops_get_func(@ops).
+ * ftrace_lock.
+ */
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+{
+	struct ftrace_tramp_layout l;
+	unsigned long size, ip, func;
+
+	if (!ops->trampoline) {
+		ops->trampoline = ftrace_tramp_create(ops, &size);
+		if (ops->trampoline) {
+			ops->trampoline_size = size;
+			ops->flags |= FTRACE_OPS_FL_ALLOC_TRAMP;
+		}
+		return;
+	}
+	if (!(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
+		return;
+	ftrace_tramp_layout(ops, &l);
+	ip = ops->trampoline + l.call;
+	func = (unsigned long)ftrace_ops_get_func(ops);
+	if (arch_ftrace_call_target(ip) == func)
+		return;
+	mutex_lock(&text_mutex);
+	text_poke_bp((void *)ip, ftrace_call_insn(ip, func), CALL_INSN_SIZE,
+		     NULL);
+	mutex_unlock(&text_mutex);
+}
+
+/**
+ * arch_ftrace_trampoline_free - free @ops' trampoline
+ * @ops: an ops no call site reaches and no task is in any more
+ */
+void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
+{
+	if (!ops->trampoline || !(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
+		return;
+	execmem_free((void *)ops->trampoline);
+	ops->trampoline = 0;
+	ops->trampoline_size = 0;
+	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

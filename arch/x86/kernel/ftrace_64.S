@@ -26,6 +26,15 @@
  *              ftrace_update_ftrace_func() patches to the callback in
  *              force (ftrace_stub when none).
  * ftrace_stub: a callback that does nothing.
+ * ftrace_caller_op_ptr, ftrace_regs_caller_op_ptr:  the load of
+ *              function_trace_op in each trampoline;
+ * ftrace_caller_end, ftrace_regs_caller_end:  the RET ending each.
+ *              A per-ops trampoline (arch/x86/kernel/ftrace_tramp.c) is
+ *              a copy of ftrace_caller or ftrace_regs_caller up to the
+ *              RET, with the op loaded from its own tail, the call going
+ *              to the ops' callback and a return of its own; the ORC
+ *              unwinder reads it with the original's ORC entries, so
+ *              the layout must stay byte for byte the same.
  * return_to_handler:  where a return hijacked by the graph tracer lands
  *              (CONFIG_FUNCTION_GRAPH_TRACER): it hands the return value
  *              and the stack pointer to ftrace_return_to_handler(), which
@@ -94,11 +103,17 @@ SYM_FUNC_END(ftrace_stub)
 	movq	$0, ORIG_RAX(%rsp)
 .endm
 
-/* The callback's arguments; clobbers rdi, rsi, rdx, rcx. */
-.macro ftrace_load_callback_args
+/*
+ * The callback's arguments; clobbers rdi, rsi, rdx, rcx.  \op_label
+ * marks the load of the op, which a per-ops trampoline redirects to its
+ * own pointer.
+ */
+.macro ftrace_load_callback_args op_label
 	movq	RIP(%rsp), %rdi
 	subq	$MCOUNT_INSN_SIZE, %rdi
 	movq	PARENT_ADDR(%rsp), %rsi
+SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	movq	function_trace_op(%rip), %rdx
 	movq	%rsp, %rcx
 .endm
@@ -107,8 +122,10 @@ SYM_FUNC_END(ftrace_stub)
  * Reload the argument registers, rax, r10 and bp, put regs->ip where the
  * return address was and pop the frame.  r11 is free: the traced
  * function has not run yet and r11 carries nothing into a function.
+ * \end_label marks the RET: a per-ops trampoline copies the code before
+ * it and writes its own return there.
  */
-.macro ftrace_restore_args_and_return
+.macro ftrace_restore_args_and_return end_label
 	movq	RBP(%rsp), %rbp
 	movq	R10(%rsp), %r10
 	movq	R9(%rsp), %r9
@@ -121,6 +138,8 @@ SYM_FUNC_END(ftrace_stub)
 	movq	RIP(%rsp), %r11
 	movq	%r11, RET_ADDR(%rsp)
 	addq	$FRAME_SIZE, %rsp
+SYM_INNER_LABEL(\end_label, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	RET
 .endm
 
@@ -129,12 +148,12 @@ SYM_FUNC_START(ftrace_caller)
 	ftrace_save_args
 	/* Not a complete pt_regs: arch_ftrace_get_regs() tests cs. */
 	movq	$0, CS(%rsp)
-	ftrace_load_callback_args
+	ftrace_load_callback_args ftrace_caller_op_ptr
 	CALL_DEPTH_ACCOUNT
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
 	call	ftrace_stub
-	ftrace_restore_args_and_return
+	ftrace_restore_args_and_return ftrace_caller_end
 SYM_FUNC_END(ftrace_caller)
 
 SYM_FUNC_START(ftrace_regs_caller)
@@ -151,7 +170,7 @@ SYM_FUNC_START(ftrace_regs_caller)
 	movq	%rax, EFLAGS(%rsp)
 	movq	$__KERNEL_CS, CS(%rsp)
 	movq	$__KERNEL_DS, SS(%rsp)
-	ftrace_load_callback_args
+	ftrace_load_callback_args ftrace_regs_caller_op_ptr
 	CALL_DEPTH_ACCOUNT
 SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
@@ -162,7 +181,7 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	movq	R13(%rsp), %r13
 	movq	R12(%rsp), %r12
 	movq	RBX(%rsp), %rbx
-	ftrace_restore_args_and_return
+	ftrace_restore_args_and_return ftrace_regs_caller_end
 SYM_FUNC_END(ftrace_regs_caller)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

@@ -95,6 +95,16 @@ ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs, unsigned long ip)
 }
 
 #ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * ftrace_64.S: in ftrace_caller and ftrace_regs_caller, the load of
+ * function_trace_op and the RET, where a per-ops trampoline departs
+ * from its template.
+ */
+void ftrace_caller_op_ptr(void);
+void ftrace_caller_end(void);
+void ftrace_regs_caller_op_ptr(void);
+void ftrace_regs_caller_end(void);
+
 struct dyn_arch_ftrace {
 	/* x86 needs nothing beyond the call site's address. */
 };
