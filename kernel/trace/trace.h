@@ -546,6 +546,7 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 #define TRACE_FILE_PAUSED	BIT(8)	/* holds a tracing_stop_tr() */
 #define TRACE_FILE_SNAPSHOT	BIT(9)	/* reads tr->snapshot, not tr->buffer */
 #define TRACE_FILE_PINNED	BIT(10)	/* holds a trace_snapshot_pin() */
+#define TRACE_FILE_DUMP		BIT(11)	/* the oops dump: never allocates */
 
 /* The buffer @iter reads. */
 static inline struct trace_buffer *trace_iter_buffer(struct trace_iterator *iter)

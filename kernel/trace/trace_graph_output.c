@@ -215,7 +215,7 @@ static unsigned long graph_retval(struct ftrace_graph_ret *ret)
 
 /*
  * The return that follows @ent on its CPU if nothing came in between:
- * then @ent is a leaf.  Only a non-consuming reader can look ahead.
+ * then @ent is a leaf.
  */
 static struct ftrace_graph_ret_entry *
 graph_find_leaf_return(struct trace_iterator *iter,
