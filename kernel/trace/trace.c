@@ -404,18 +404,15 @@ void disable_trace_on_warning(void)
  * tracing_reset_all_cpus - empty every CPU's buffer of @tr
  * @tr: the instance
  *
- * Writers are held off while the rings are emptied.  Sleeps.
+ * ring_buffer_reset() holds the writers off and waits for those in
+ * flight.  Sleeps.
  */
 void tracing_reset_all_cpus(struct trace_array *tr)
 {
 	if (!tr->buffer)
 		return;
-	ring_buffer_record_disable(tr->buffer);
-	/* Writers run with preemption disabled: wait for the last one. */
-	synchronize_rcu();
 	ring_buffer_reset(tr->buffer);
 	WRITE_ONCE(tr->time_start, ring_buffer_time_stamp(tr->buffer));
-	ring_buffer_record_enable(tr->buffer);
 }
 
 /**
@@ -427,12 +424,8 @@ void tracing_reset_all_cpus(struct trace_array *tr)
  */
 void tracing_reset_cpu(struct trace_array *tr, int cpu)
 {
-	if (!tr->buffer)
-		return;
-	ring_buffer_record_disable(tr->buffer);
-	synchronize_rcu();
-	ring_buffer_reset_cpu(tr->buffer, cpu);
-	ring_buffer_record_enable(tr->buffer);
+	if (tr->buffer)
+		ring_buffer_reset_cpu(tr->buffer, cpu);
 }
 
 /* --- clocks -------------------------------------------------------------- */
