@@ -15,6 +15,9 @@
  * upstream Linux, where the last three exist only at the top level,
  * every instance has its own.
  *
+ * With sleep-time off, fgraph moves calltime forward by the time the
+ * task spends scheduled out.
+ *
  * Per task, the callbacks keep one word (fgraph_get_task_var()):
  * whether the task is inside a set_graph_function function, or inside
  * a set_graph_notrace one, and at which depth that call is, so the
@@ -27,6 +30,7 @@
 #include "trace.h"
 #include "trace_graph.h"
 #include "ftrace_internal.h"
+#include "ftrace_profile.h"
 
 /* Bits of the per-task word. */
 #define TG_IN_FILTER		BIT(0)	/* inside a set_graph_function call */
@@ -199,8 +203,14 @@ void trace_graph_free_instance(struct trace_array *tr)
 
 static int graph_trace_init(struct trace_array *tr)
 {
+	int ret;
+
 	if (!tr->graph)
 		return -ENODEV;
+	ret = fgraph_set_sleep_time(&tr->graph->gops,
+				    tr->flags & TRACE_OPT(SLEEP_TIME));
+	if (ret)
+		return ret;
 	tracing_reset_all_cpus(tr);
 	return register_ftrace_graph(&tr->graph->gops);
 }
@@ -208,6 +218,32 @@ static int graph_trace_init(struct trace_array *tr)
 static void graph_trace_reset(struct trace_array *tr)
 {
 	unregister_ftrace_graph(&tr->graph->gops);
+}
+
+/**
+ * trace_graph_sleep_time_changed - apply an instance's sleep-time option
+ * @tr: the instance
+ * @on: its new value
+ *
+ * The instance's function_graph durations follow it from now on (calls
+ * in progress included); the top level's also governs the function
+ * profiler's times.  trace_types_lock.
+ *
+ * Return: 0, or -ENOMEM if the sched_switch probe could not be
+ * registered.
+ */
+int trace_graph_sleep_time_changed(struct trace_array *tr, bool on)
+{
+	int ret = 0;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->graph)
+		ret = fgraph_set_sleep_time(&tr->graph->gops, on);
+	if (!ret && tr == &global_trace)
+		ret = ftrace_profile_sleep_time(on);
+	if (ret && tr->graph)
+		fgraph_set_sleep_time(&tr->graph->gops, !on);
+	return ret;
 }
 
 static struct tracer graph_trace = {
