@@ -15,8 +15,11 @@
  * upstream Linux, where the last three exist only at the top level,
  * every instance has its own.
  *
- * With sleep-time off, fgraph moves calltime forward by the time the
- * task spends scheduled out.
+ * With tracing_thresh set, entries are not recorded, and a return only
+ * when its call took at least that long; both callbacks read it each
+ * time, so a change takes effect at once, as upstream's re-start of the
+ * tracer on a write of tracing_thresh does.  With sleep-time off, fgraph
+ * moves calltime forward by the time the task spends scheduled out.
  *
  * Per task, the callbacks keep one word (fgraph_get_task_var()):
  * whether the task is inside a set_graph_function function, or inside
@@ -122,7 +125,9 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 		return 0;
 	if (!trace_graph_filter_enter(g, trace, var))
 		return 0;
-	trace_graph_record_entry(tr, trace);
+	/* Only returns are recorded under tracing_thresh. */
+	if (!trace_graph_thresh())
+		trace_graph_record_entry(tr, trace);
 	return 1;
 }
 
@@ -131,6 +136,7 @@ static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
 {
 	struct trace_graph *g = container_of(gops, struct trace_graph, gops);
 	unsigned long *var = fgraph_get_task_var(gops);
+	u64 thresh;
 
 	if (!var)
 		return;
@@ -140,7 +146,9 @@ static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
 				  (TG_DEPTH_MASK << TG_NOTRACE_SHIFT));
 		return;
 	}
-	trace_graph_record_return(g->tr, trace);
+	thresh = trace_graph_thresh();
+	if (!thresh || trace->rettime - trace->calltime >= thresh)
+		trace_graph_record_return(g->tr, trace);
 	if ((*var & TG_IN_FILTER) &&
 	    tg_depth(*var, TG_FILTER_SHIFT) == trace->depth)
 		*var &= ~(TG_IN_FILTER | (TG_DEPTH_MASK << TG_FILTER_SHIFT));
