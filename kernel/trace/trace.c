@@ -1264,6 +1264,10 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_FUNCGRAPH_RETVAL_BIT]	= "funcgraph-retval",
 	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX_BIT]	= "funcgraph-retval-hex",
 #endif
+	[TRACE_OPT_SLEEP_TIME_BIT]		= "sleep-time",
+#ifdef CONFIG_FUNCTION_PROFILER
+	[TRACE_OPT_GRAPH_TIME_BIT]		= "graph-time",
+#endif
 #endif
 };
 
@@ -1314,6 +1318,15 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 			return ret;
 		break;
 	}
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	case TRACE_OPT_SLEEP_TIME_BIT: {
+		int ret = trace_graph_sleep_time_changed(tr, on);
+
+		if (ret)
+			return ret;
+		break;
+	}
+#endif
 	}
 
 	if (on)
