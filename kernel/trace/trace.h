@@ -730,8 +730,11 @@ int trace_event_file_set(struct trace_event_file *file, bool enable);
 int trace_event_file_soft_mode(struct trace_event_file *file, bool on);
 int trace_event_set_clr(struct trace_array *tr, const char *match,
 			const char *sub, const char *event, int set);
-struct trace_event_file *trace_event_file_get(struct inode *inode);
 void trace_event_file_put(struct trace_event_file *file);
+struct trace_event_file *trace_event_file_open(struct inode *inode);
+void trace_event_file_close(struct trace_event_file *file);
+int trace_event_fops_open(struct inode *inode, struct file *filp);
+int trace_event_fops_release(struct inode *inode, struct file *filp);
 struct trace_subsystem_dir *trace_event_system_get(struct inode *inode);
 void trace_event_system_put(struct trace_subsystem_dir *dir);
 

@@ -621,7 +621,7 @@ static bool file_is_live(struct trace_event_file *file)
  *
  * Return: the file, or NULL if it is gone (the caller says -ENODEV).
  */
-struct trace_event_file *trace_event_file_get(struct inode *inode)
+static struct trace_event_file *trace_event_file_get(struct inode *inode)
 {
 	struct trace_event_file *file;
 
@@ -647,6 +647,74 @@ void trace_event_file_put(struct trace_event_file *file)
 {
 	if (refcount_dec_and_test(&file->ref))
 		event_file_free(file);
+}
+
+/**
+ * trace_event_file_open - the event file of an inode being opened
+ * @inode: a file under events/<system>/<event>/
+ *
+ * Takes a reference on the event file and on its instance; an opener
+ * that fails later, and the release, drop both with
+ * trace_event_file_close().
+ *
+ * Return: the file, or ERR_PTR(-ENODEV) if it is gone, or the error of
+ * tracing_check_open().
+ */
+struct trace_event_file *trace_event_file_open(struct inode *inode)
+{
+	struct trace_event_file *file = trace_event_file_get(inode);
+	int ret;
+
+	if (!file)
+		return ERR_PTR(-ENODEV);
+	ret = tracing_check_open(file->tr);
+	if (ret) {
+		trace_event_file_put(file);
+		return ERR_PTR(ret);
+	}
+	return file;
+}
+
+/**
+ * trace_event_file_close - drop what trace_event_file_open() took
+ * @file: the file
+ */
+void trace_event_file_close(struct trace_event_file *file)
+{
+	struct trace_array *tr = file->tr;
+
+	trace_event_file_put(file);
+	trace_array_put(tr);
+}
+
+/**
+ * trace_event_fops_open - .open of a plain events/<system>/<event> file
+ * @inode: the inode
+ * @filp:  the file; its private data becomes the event file
+ *
+ * Return: 0 or -errno.
+ */
+int trace_event_fops_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = trace_event_file_open(inode);
+
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	filp->private_data = file;
+	return 0;
+}
+
+/**
+ * trace_event_fops_release - .release matching trace_event_fops_open()
+ * @inode: the inode
+ * @filp:  the file
+ *
+ * Return: 0.
+ */
+int trace_event_fops_release(struct inode *inode, struct file *filp)
+{
+	trace_event_file_close(filp->private_data);
+	return 0;
 }
 
 static bool system_is_live(struct trace_subsystem_dir *dir)

@@ -105,33 +105,6 @@ static ssize_t read_text(char *text, char __user *ubuf, size_t cnt,
 
 /* --- events/<system>/<event>/filter -------------------------------------- */
 
-static int event_filter_open(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file;
-	int ret;
-
-	file = trace_event_file_get(inode);
-	if (!file)
-		return -ENODEV;
-	ret = tracing_check_open(file->tr);
-	if (ret) {
-		trace_event_file_put(file);
-		return ret;
-	}
-	filp->private_data = file;
-	return 0;
-}
-
-static int event_filter_release(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file = filp->private_data;
-	struct trace_array *tr = file->tr;
-
-	trace_event_file_put(file);
-	trace_array_put(tr);
-	return 0;
-}
-
 static ssize_t event_filter_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
@@ -192,10 +165,10 @@ static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations event_filter_fops = {
-	.open		= event_filter_open,
+	.open		= trace_event_fops_open,
 	.read		= event_filter_read,
 	.write		= event_filter_write,
-	.release	= event_filter_release,
+	.release	= trace_event_fops_release,
 	.llseek		= default_llseek,
 };
 

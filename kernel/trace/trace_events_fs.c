@@ -180,33 +180,6 @@ static const struct file_operations system_enable_fops = {
 
 /* --- events/<system>/<event>/{enable,id,format} ----------------------- */
 
-static int event_file_open(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file;
-	int ret;
-
-	file = trace_event_file_get(inode);
-	if (!file)
-		return -ENODEV;
-	ret = tracing_check_open(file->tr);
-	if (ret) {
-		trace_event_file_put(file);
-		return ret;
-	}
-	filp->private_data = file;
-	return 0;
-}
-
-static int event_file_release(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file = filp->private_data;
-	struct trace_array *tr = file->tr;
-
-	trace_event_file_put(file);
-	trace_array_put(tr);
-	return 0;
-}
-
 static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
@@ -248,10 +221,10 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations event_enable_fops = {
-	.open		= event_file_open,
+	.open		= trace_event_fops_open,
 	.read		= event_enable_read,
 	.write		= event_enable_write,
-	.release	= event_file_release,
+	.release	= trace_event_fops_release,
 	.llseek		= default_llseek,
 };
 
@@ -269,9 +242,9 @@ static ssize_t event_id_read(struct file *filp, char __user *ubuf,
 }
 
 static const struct file_operations event_id_fops = {
-	.open		= event_file_open,
+	.open		= trace_event_fops_open,
 	.read		= event_id_read,
-	.release	= event_file_release,
+	.release	= trace_event_fops_release,
 	.llseek		= default_llseek,
 };
 
@@ -316,22 +289,14 @@ static int event_format_show(struct seq_file *m, void *v)
 
 static int event_format_open(struct inode *inode, struct file *filp)
 {
-	struct trace_event_file *file;
+	struct trace_event_file *file = trace_event_file_open(inode);
 	int ret;
 
-	file = trace_event_file_get(inode);
-	if (!file)
-		return -ENODEV;
-	ret = tracing_check_open(file->tr);
-	if (ret) {
-		trace_event_file_put(file);
-		return ret;
-	}
+	if (IS_ERR(file))
+		return PTR_ERR(file);
 	ret = single_open(filp, event_format_show, file);
-	if (ret) {
-		trace_array_put(file->tr);
-		trace_event_file_put(file);
-	}
+	if (ret)
+		trace_event_file_close(file);
 	return ret;
 }
 
@@ -339,11 +304,9 @@ static int event_format_release(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file =
 		((struct seq_file *)filp->private_data)->private;
-	struct trace_array *tr = file->tr;
 
 	single_release(inode, filp);
-	trace_event_file_put(file);
-	trace_array_put(tr);
+	trace_event_file_close(file);
 	return 0;
 }
 

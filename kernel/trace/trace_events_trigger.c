@@ -470,29 +470,22 @@ static const struct seq_operations trigger_sops = {
 
 static int trigger_open(struct inode *inode, struct file *filp)
 {
-	struct trace_event_file *file;
+	struct trace_event_file *file = trace_event_file_open(inode);
 	int ret;
 
-	file = trace_event_file_get(inode);
-	if (!file)
-		return -ENODEV;
-	ret = tracing_check_open(file->tr);
-	if (ret)
-		goto put_file;
-	if (filp->f_mode & FMODE_READ) {
-		ret = seq_open(filp, &trigger_sops);
-		if (ret)
-			goto put_tr;
-		((struct seq_file *)filp->private_data)->private = file;
-	} else {
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	if (!(filp->f_mode & FMODE_READ)) {
 		filp->private_data = file;
+		return 0;
 	}
+	ret = seq_open(filp, &trigger_sops);
+	if (ret) {
+		trace_event_file_close(file);
+		return ret;
+	}
+	((struct seq_file *)filp->private_data)->private = file;
 	return 0;
-put_tr:
-	trace_array_put(file->tr);
-put_file:
-	trace_event_file_put(file);
-	return ret;
 }
 
 static struct trace_event_file *trigger_filp_file(struct file *filp)
@@ -505,12 +498,10 @@ static struct trace_event_file *trigger_filp_file(struct file *filp)
 static int trigger_release(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = trigger_filp_file(filp);
-	struct trace_array *tr = file->tr;
 
 	if (filp->f_mode & FMODE_READ)
 		seq_release(inode, filp);
-	trace_event_file_put(file);
-	trace_array_put(tr);
+	trace_event_file_close(file);
 	return 0;
 }
 
