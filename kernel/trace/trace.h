@@ -735,8 +735,8 @@ struct trace_event_file *trace_event_file_open(struct inode *inode);
 void trace_event_file_close(struct trace_event_file *file);
 int trace_event_fops_open(struct inode *inode, struct file *filp);
 int trace_event_fops_release(struct inode *inode, struct file *filp);
-struct trace_subsystem_dir *trace_event_system_get(struct inode *inode);
-void trace_event_system_put(struct trace_subsystem_dir *dir);
+int trace_system_fops_open(struct inode *inode, struct file *filp);
+int trace_system_fops_release(struct inode *inode, struct file *filp);
 
 /* trace_events_fs.c: the tracefs side.  event_mutex held. */
 int trace_events_create_dir(struct trace_array *tr, struct dentry *parent);

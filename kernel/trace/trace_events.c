@@ -735,7 +735,7 @@ static bool system_is_live(struct trace_subsystem_dir *dir)
  *
  * Return: the directory, or NULL if it is gone.
  */
-struct trace_subsystem_dir *trace_event_system_get(struct inode *inode)
+static struct trace_subsystem_dir *trace_event_system_get(struct inode *inode)
 {
 	struct trace_subsystem_dir *dir;
 
@@ -760,10 +760,54 @@ static void system_put_locked(struct trace_subsystem_dir *dir)
  * trace_event_system_put - drop a reference from trace_event_system_get()
  * @dir: the directory
  */
-void trace_event_system_put(struct trace_subsystem_dir *dir)
+static void trace_event_system_put(struct trace_subsystem_dir *dir)
 {
 	guard(mutex)(&event_mutex);
 	system_put_locked(dir);
+}
+
+/**
+ * trace_system_fops_open - .open of an events/<system>/ file
+ * @inode: the inode
+ * @filp:  the file; its private data becomes the system directory
+ *
+ * Takes a reference on the directory and on its instance, which
+ * trace_system_fops_release() drops.
+ *
+ * Return: 0, -ENODEV if the system is gone, or the error of
+ * tracing_check_open().
+ */
+int trace_system_fops_open(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir = trace_event_system_get(inode);
+	int ret;
+
+	if (!dir)
+		return -ENODEV;
+	ret = tracing_check_open(dir->tr);
+	if (ret) {
+		trace_event_system_put(dir);
+		return ret;
+	}
+	filp->private_data = dir;
+	return 0;
+}
+
+/**
+ * trace_system_fops_release - .release matching trace_system_fops_open()
+ * @inode: the inode
+ * @filp:  the file
+ *
+ * Return: 0.
+ */
+int trace_system_fops_release(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+	struct trace_array *tr = dir->tr;
+
+	trace_event_system_put(dir);
+	trace_array_put(tr);
+	return 0;
 }
 
 static struct trace_subsystem_dir *

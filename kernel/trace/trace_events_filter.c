@@ -186,33 +186,6 @@ void trace_event_filter_create_file(struct trace_event_file *file,
 
 /* --- events/<system>/filter ------------------------------------------- */
 
-static int system_filter_open(struct inode *inode, struct file *filp)
-{
-	struct trace_subsystem_dir *dir;
-	int ret;
-
-	dir = trace_event_system_get(inode);
-	if (!dir)
-		return -ENODEV;
-	ret = tracing_check_open(dir->tr);
-	if (ret) {
-		trace_event_system_put(dir);
-		return ret;
-	}
-	filp->private_data = dir;
-	return 0;
-}
-
-static int system_filter_release(struct inode *inode, struct file *filp)
-{
-	struct trace_subsystem_dir *dir = filp->private_data;
-	struct trace_array *tr = dir->tr;
-
-	trace_event_system_put(dir);
-	trace_array_put(tr);
-	return 0;
-}
-
 static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
@@ -322,10 +295,10 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations system_filter_fops = {
-	.open		= system_filter_open,
+	.open		= trace_system_fops_open,
 	.read		= system_filter_read,
 	.write		= system_filter_write,
-	.release	= system_filter_release,
+	.release	= trace_system_fops_release,
 	.llseek		= default_llseek,
 };
 

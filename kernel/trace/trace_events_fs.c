@@ -109,33 +109,6 @@ static const struct file_operations tr_enable_fops = {
 	.llseek		= default_llseek,
 };
 
-static int system_enable_open(struct inode *inode, struct file *filp)
-{
-	struct trace_subsystem_dir *dir;
-	int ret;
-
-	dir = trace_event_system_get(inode);
-	if (!dir)
-		return -ENODEV;
-	ret = tracing_check_open(dir->tr);
-	if (ret) {
-		trace_event_system_put(dir);
-		return ret;
-	}
-	filp->private_data = dir;
-	return 0;
-}
-
-static int system_enable_release(struct inode *inode, struct file *filp)
-{
-	struct trace_subsystem_dir *dir = filp->private_data;
-	struct trace_array *tr = dir->tr;
-
-	trace_event_system_put(dir);
-	trace_array_put(tr);
-	return 0;
-}
-
 static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
@@ -171,10 +144,10 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 }
 
 static const struct file_operations system_enable_fops = {
-	.open		= system_enable_open,
+	.open		= trace_system_fops_open,
 	.read		= system_enable_read,
 	.write		= system_enable_write,
-	.release	= system_enable_release,
+	.release	= trace_system_fops_release,
 	.llseek		= default_llseek,
 };
 
