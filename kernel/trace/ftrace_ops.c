@@ -63,15 +63,6 @@ void ftrace_ops_init(struct ftrace_ops *ops)
 	ops->flags |= FTRACE_OPS_FL_INITIALIZED;
 }
 
-/* Is @ops registered and allowed to run (ftrace_enabled)? */
-static __always_inline bool ftrace_ops_active(struct ftrace_ops *ops)
-{
-	if (ops->flags & FTRACE_OPS_FL_STUB)
-		return false;
-	return READ_ONCE(ftrace_enabled) ||
-	       (ops->flags & FTRACE_OPS_FL_PERMANENT);
-}
-
 /**
  * ftrace_ops_test - does @ops trace the function at @ip now?
  * @ops: a registered ops
@@ -107,9 +98,16 @@ void notrace arch_ftrace_ops_list_func(unsigned long ip,
 				       struct ftrace_ops *op,
 				       struct ftrace_regs *fregs)
 {
-	bool have_regs = !!ftrace_get_regs(fregs);
+	unsigned long skip = FTRACE_OPS_FL_STUB;
+	bool enabled = READ_ONCE(ftrace_enabled);
 	int bit;
 
+	/*
+	 * A site still calling ftrace_caller while an ops that needs
+	 * pt_regs is being added: that ops misses the call.
+	 */
+	if (!ftrace_get_regs(fregs))
+		skip |= FTRACE_OPS_FL_SAVE_REGS;
 	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
 	if (bit < 0)
 		return;
@@ -117,15 +115,12 @@ void notrace arch_ftrace_ops_list_func(unsigned long ip,
 	preempt_disable_notrace();
 	for (op = rcu_dereference_raw(ftrace_ops_list); op != &ftrace_list_end;
 	     op = rcu_dereference_raw(op->next)) {
-		if (!ftrace_ops_active(op))
+		if (op->flags & skip)
+			continue;
+		/* With ftrace_enabled off only permanent ops run. */
+		if (unlikely(!enabled) && !(op->flags & FTRACE_OPS_FL_PERMANENT))
 			continue;
 		if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_is_watching())
-			continue;
-		/*
-		 * A site still calling ftrace_caller while an ops that
-		 * needs pt_regs is being added: that ops misses the call.
-		 */
-		if ((op->flags & FTRACE_OPS_FL_SAVE_REGS) && !have_regs)
 			continue;
 		if (ftrace_ops_test(op, ip))
 			op->func(ip, parent_ip, op, fregs);
