@@ -23,7 +23,9 @@
  * and the patching read it.  It is replaced whole under
  * ftrace_direct_mutex and ftrace_lock and read under either of them or
  * with preemption disabled; a replaced map is freed after an RCU grace
- * period.
+ * period.  The one change in place: under ftrace_lock, the entries of
+ * module text going away get address 0 (ftrace_direct_forget()), as in
+ * the ops' hashes; readers see the old address or 0.
  *
  * ftrace_direct_mutex serializes the direct API (register, modify,
  * unregister); it is taken before ftrace_lock.
@@ -100,6 +102,7 @@ static struct ftrace_hash *ftrace_direct_copy(unsigned long extra,
 	struct ftrace_hash *map = ftrace_direct_current();
 	struct ftrace_func_entry *e;
 	struct ftrace_hash *copy;
+	unsigned long ip;
 	int b;
 
 	copy = ftrace_hash_alloc(fls_long(map->count + extra));
@@ -107,9 +110,10 @@ static struct ftrace_hash *ftrace_direct_copy(unsigned long extra,
 		return copy;
 	for (b = 0; b < (1 << map->size_bits); b++) {
 		hlist_for_each_entry(e, &map->buckets[b], hlist) {
-			if (!e->ip || ftrace_hash_contains(skip, e->ip))
+			ip = READ_ONCE(e->ip);
+			if (!ip || ftrace_hash_contains(skip, ip))
 				continue;
-			if (ftrace_hash_add_data(copy, e->ip, e->direct)) {
+			if (ftrace_hash_add_data(copy, ip, e->direct)) {
 				ftrace_hash_free(copy);
 				return NULL;
 			}
@@ -127,6 +131,7 @@ static struct ftrace_hash *ftrace_direct_build(struct ftrace_hash *funcs,
 {
 	struct ftrace_func_entry *e;
 	struct ftrace_hash *map;
+	unsigned long ip;
 	int b;
 
 	map = ftrace_direct_copy(addr ? funcs->count : 0, funcs);
@@ -134,7 +139,8 @@ static struct ftrace_hash *ftrace_direct_build(struct ftrace_hash *funcs,
 		return map;
 	for (b = 0; b < (1 << funcs->size_bits); b++) {
 		hlist_for_each_entry(e, &funcs->buckets[b], hlist) {
-			if (e->ip && ftrace_hash_add_data(map, e->ip, addr)) {
+			ip = READ_ONCE(e->ip);
+			if (ip && ftrace_hash_add_data(map, ip, addr)) {
 				ftrace_hash_free(map);
 				return NULL;
 			}
@@ -153,6 +159,29 @@ static void ftrace_direct_publish(struct ftrace_hash *map)
 	ftrace_hash_free_rcu(old);
 }
 
+/**
+ * ftrace_direct_forget - forget the direct trampolines of text going away
+ * @start: the text's first address
+ * @end:   its last
+ *
+ * ftrace_lock.
+ */
+void ftrace_direct_forget(unsigned long start, unsigned long end)
+{
+	struct ftrace_hash *map;
+	struct ftrace_func_entry *e;
+	int b;
+
+	map = rcu_dereference_protected(ftrace_direct_map,
+					lockdep_is_held(&ftrace_lock));
+	if (ftrace_hash_empty(map))
+		return;
+	for (b = 0; b < (1 << map->size_bits); b++)
+		hlist_for_each_entry(e, &map->buckets[b], hlist)
+			if (e->ip >= start && e->ip <= end)
+				WRITE_ONCE(e->ip, 0);
+}
+
 /* Does a function of @funcs have a direct trampoline already? */
 static bool ftrace_direct_taken(struct ftrace_hash *funcs)
 {
@@ -162,7 +191,7 @@ static bool ftrace_direct_taken(struct ftrace_hash *funcs)
 
 	for (b = 0; b < (1 << funcs->size_bits); b++)
 		hlist_for_each_entry(e, &funcs->buckets[b], hlist)
-			if (ftrace_hash_contains(map, e->ip))
+			if (ftrace_hash_contains(map, READ_ONCE(e->ip)))
 				return true;
 	return false;
 }
