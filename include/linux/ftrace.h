@@ -857,6 +857,8 @@ typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *trace,
  * @private:   the owner's
  * @saved_func: unused, for source compatibility
  * @idx:       the slot the core gave it (registered: 0..FGRAPH_MAX_OPS-1)
+ * @no_sleep_time: the calltime the callbacks see leaves out the time the
+ *             task spent scheduled out; set with fgraph_set_sleep_time()
  */
 struct fgraph_ops {
 	trace_func_graph_ent_t		entryfunc;
@@ -865,6 +867,7 @@ struct fgraph_ops {
 	void				*private;
 	trace_func_graph_ent_t		saved_func;
 	int				idx;
+	bool				no_sleep_time;
 };
 
 /* How many fgraph_ops may be registered at once. */
@@ -883,6 +886,8 @@ int function_graph_enter_ops(unsigned long ret, unsigned long func,
 unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 				    unsigned long ret, unsigned long *retp);
 unsigned long *fgraph_get_task_var(struct fgraph_ops *gops);
+u64 *fgraph_frame_data(struct fgraph_ops *gops, int up);
+int fgraph_set_sleep_time(struct fgraph_ops *gops, bool sleep_time);
 
 int register_ftrace_graph(struct fgraph_ops *gops);
 void unregister_ftrace_graph(struct fgraph_ops *gops);

@@ -213,6 +213,9 @@ static inline void tracing_generic_entry_update(struct trace_entry *entry,
  * @read_any:    a consuming reader has returned data at least once
  * @walk_left:   per CPU, how many more records a non-consuming walk
  *               shows: those there when the walk began
+ * @held:        a consuming reader took @ent out of the ring to look at
+ *               the record after it; @ent is a copy in @temp, shown again
+ *               until trace_iter_consume() passes it
  *
  * Print functions of struct trace_event format @ent into @seq.
  */
@@ -239,6 +242,7 @@ struct trace_iterator {
 	long			idx;
 	bool			read_any;
 	unsigned long		*walk_left;
+	bool			held;
 };
 
 /* struct trace_iterator::iter_flags */

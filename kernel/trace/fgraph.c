@@ -24,14 +24,22 @@
  * each CPU's idle task; it is only freed with the task, since a frame
  * may be pending long after its user went away.
  *
+ * A user may ask that the time a task spends scheduled out not count
+ * (fgraph_set_sleep_time()): while one such user is registered, a
+ * sched_switch probe notes when each task leaves the CPU and, when it
+ * comes back, moves the calltime of that user's frames forward by the
+ * time it was away.  Without such a user the probe is not registered.
+ *
  * Locking: fgraph_lock (mutex) serializes registering and
- * unregistering and guards fgraph_array[] writers and
- * fgraph_users.  fgraph_array[] is read locklessly: on entry under the
- * ftrace_ops' protection (unregister_ftrace_function() waits for its
- * callbacks), on return with preemption disabled (unregistering waits
- * with synchronize_rcu()).  A task's ret_stack is written only by the
- * task itself (and by interrupts on its CPU, which leave it as they
- * found it); other tasks only read it (the unwinder).
+ * unregistering and guards fgraph_array[] writers, fgraph_users,
+ * fgraph_nosleep_slots and the sched_switch probe's registration.
+ * fgraph_array[] is read locklessly: on entry under the ftrace_ops'
+ * protection (unregister_ftrace_function() waits for its callbacks), on
+ * return with preemption disabled (unregistering waits with
+ * synchronize_rcu()).  A task's ret_stack is written only by the task
+ * itself (and by interrupts on its CPU, which leave it as they found
+ * it), and by the sched_switch probe while the task is being switched
+ * in, not running; other tasks only read it (the unwinder).
  */
 
 #include <linux/ftrace.h>
@@ -40,6 +48,8 @@
 #include <linux/slab.h>
 #include <linux/percpu.h>
 #include <linux/trace_clock.h>
+#include <linux/tracepoint.h>
+#include <trace/events/sched.h>
 
 /**
  * struct fgraph_frame - one followed call on a task's ret_stack
@@ -47,7 +57,10 @@
  * @func:     the call site of the traced function
  * @retp:     where the return address lives on the stack
  * @sp:       the stack pointer after the return (what FP_TEST checks)
- * @calltime: trace_clock_local() at entry
+ * @calltime: trace_clock_local() at entry, moved forward by the time
+ *            the task spent scheduled out if the user asked for that
+ * @data:     the user's word for this call (fgraph_frame_data()), 0 at
+ *            entry
  * @idx:      the fgraph_ops slot that pushed it
  * @depth:    the call's nesting depth
  */
@@ -57,6 +70,7 @@ struct fgraph_frame {
 	unsigned long		*retp;
 	unsigned long		sp;
 	u64			calltime;
+	u64			data;
 	unsigned short		idx;
 	unsigned short		depth;
 };
@@ -78,6 +92,12 @@ struct fgraph_stack {
 static DEFINE_MUTEX(fgraph_lock);
 static struct fgraph_ops __rcu *fgraph_array[FGRAPH_MAX_OPS];
 static int fgraph_users;		/* fgraph_lock */
+/*
+ * The slots of registered users with no_sleep_time: written under
+ * fgraph_lock, read by the sched_switch probe, which is registered
+ * while this is not 0.
+ */
+static unsigned long fgraph_nosleep_slots;
 static bool fgraph_stacks_ready;	/* set once under fgraph_lock */
 static DEFINE_PER_CPU(struct fgraph_stack *, idle_ret_stack);
 
@@ -149,6 +169,7 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	frame->retp = retp;
 	frame->sp = frame_pointer;
 	frame->calltime = trace_clock_local();
+	frame->data = 0;
 	frame->idx = gops->idx;
 	frame->depth = new_call ? t->curr_ret_depth : prev->depth;
 	if (new_call)
@@ -217,6 +238,9 @@ unsigned long notrace ftrace_return_to_handler(unsigned long sp,
 	trace.retval = retval;
 #endif
 	trace.rettime = trace_clock_local();
+	/* A sleep measured on another CPU's clock may overshoot a little. */
+	if (unlikely(trace.calltime > trace.rettime))
+		trace.calltime = trace.rettime;
 	ret = frame->ret;
 	fgraph_call_retfunc(frame, &trace);
 
@@ -277,6 +301,33 @@ unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
 	if (!stk || gops->idx < 0)
 		return NULL;
 	return &stk->task_var[gops->idx];
+}
+
+/**
+ * fgraph_frame_data - a word @gops keeps with one of the calls it follows
+ * @gops: a registered user, in one of its callbacks
+ * @up:   0: the call the callback is about; 1: the closest call of
+ *        current's that encloses it and that @gops follows; and so on
+ *
+ * The word is 0 when the call is entered and is only touched by
+ * current (and interrupts on its CPU, which nest).
+ *
+ * Return: a pointer to it, or NULL if there is no such call.
+ */
+u64 *fgraph_frame_data(struct fgraph_ops *gops, int up)
+{
+	struct fgraph_stack *stk = task_fgraph_stack(current);
+	int i;
+
+	if (!stk || gops->idx < 0)
+		return NULL;
+	for (i = READ_ONCE(current->curr_ret_stack) - 1; i >= 0; i--) {
+		if (stk->frames[i].idx != gops->idx)
+			continue;
+		if (!up--)
+			return &stk->frames[i].data;
+	}
+	return NULL;
 }
 
 /* --- ret_stacks -------------------------------------------------------- */
@@ -410,6 +461,101 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 		fgraph_give_stack(t, stk);
 }
 
+/* --- sleep time ------------------------------------------------------- */
+
+/*
+ * @prev leaves the CPU: note when.  @next comes back: move the calltime
+ * of the frames whose user leaves sleep out forward by the time it was
+ * away.  @next is not running, so nothing else writes its frames.
+ * ftrace_timestamp is written only here (and cleared with the probe
+ * unregistered), so a stamp is always from this registration.
+ */
+static void notrace fgraph_sched_switch(void *data, bool preempt,
+					struct task_struct *prev,
+					struct task_struct *next,
+					unsigned int prev_state)
+{
+	unsigned long slots = READ_ONCE(fgraph_nosleep_slots);
+	struct fgraph_stack *stk;
+	u64 now = trace_clock_local();
+	u64 away;
+	int i;
+
+	prev->ftrace_timestamp = now;
+	if (!next->ftrace_timestamp)
+		return;
+	away = now - next->ftrace_timestamp;
+	next->ftrace_timestamp = 0;
+	stk = task_fgraph_stack(next);
+	if (!stk || (s64)away <= 0)
+		return;
+	for (i = 0; i < READ_ONCE(next->curr_ret_stack); i++) {
+		if (slots & BIT(stk->frames[i].idx))
+			stk->frames[i].calltime += away;
+	}
+}
+
+/* Forget every task's stamp; the probe is not registered.  fgraph_lock. */
+static void fgraph_clear_timestamps(void)
+{
+	struct task_struct *g, *t;
+	int cpu;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t)
+		WRITE_ONCE(t->ftrace_timestamp, 0);
+	rcu_read_unlock();
+	for_each_possible_cpu(cpu) {
+		t = idle_task(cpu);
+		if (t)
+			WRITE_ONCE(t->ftrace_timestamp, 0);
+	}
+}
+
+/* Make @slot's frames leave sleep out, or count it.  fgraph_lock. */
+static int fgraph_update_nosleep(int slot, bool nosleep)
+{
+	unsigned long old = fgraph_nosleep_slots;
+	unsigned long slots = nosleep ? old | BIT(slot) : old & ~BIT(slot);
+	int ret;
+
+	if (slots && !old) {
+		ret = register_trace_sched_switch(fgraph_sched_switch, NULL);
+		if (ret)
+			return ret;
+	}
+	WRITE_ONCE(fgraph_nosleep_slots, slots);
+	if (!slots && old) {
+		unregister_trace_sched_switch(fgraph_sched_switch, NULL);
+		tracepoint_synchronize_unregister();
+		fgraph_clear_timestamps();
+	}
+	return 0;
+}
+
+/**
+ * fgraph_set_sleep_time - count the time scheduled out in @gops' durations
+ * @gops:       a user, registered or not
+ * @sleep_time: true (the default): a call's calltime is when it was
+ *              entered; false: it moves forward by the time the task
+ *              spends scheduled out inside the call
+ *
+ * Return: 0, or -ENOMEM when the sched_switch probe could not be
+ * registered (nothing changed then).
+ */
+int fgraph_set_sleep_time(struct fgraph_ops *gops, bool sleep_time)
+{
+	int ret = 0;
+
+	guard(mutex)(&fgraph_lock);
+	if (gops->idx >= 0 && gops->idx < FGRAPH_MAX_OPS &&
+	    rcu_access_pointer(fgraph_array[gops->idx]) == gops)
+		ret = fgraph_update_nosleep(gops->idx, !sleep_time);
+	if (!ret)
+		gops->no_sleep_time = !sleep_time;
+	return ret;
+}
+
 /* --- users ---------------------------------------------------------------- */
 
 /**
@@ -440,12 +586,19 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		if (ret)
 			return ret;
 	}
+	if (gops->no_sleep_time) {
+		ret = fgraph_update_nosleep(i, true);
+		if (ret)
+			return ret;
+	}
 	gops->idx = i;
 	gops->ops.func = ftrace_graph_func;
 	gops->ops.flags |= FTRACE_OPS_FL_SAVE_ARGS;
 	rcu_assign_pointer(fgraph_array[i], gops);
 	ret = register_ftrace_function(&gops->ops);
 	if (ret) {
+		if (gops->no_sleep_time)
+			fgraph_update_nosleep(i, false);
 		RCU_INIT_POINTER(fgraph_array[i], NULL);
 		gops->idx = -1;
 		return ret;
@@ -496,6 +649,8 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 	RCU_INIT_POINTER(fgraph_array[idx], NULL);
 	/* Return callbacks run with preemption disabled. */
 	synchronize_rcu();
+	if (gops->no_sleep_time)
+		fgraph_update_nosleep(idx, false);
 	fgraph_clear_task_vars(idx);
 	gops->idx = -1;
 	fgraph_users--;

@@ -334,23 +334,26 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	 * No call site reaches @ops' callback any more, directly, through
 	 * its trampoline or through the list function.  Wait for the
 	 * callers already inside: those with preemption disabled (the list
-	 * function, and the readers of the trampoline list) ...
+	 * function, and the readers of the trampoline list).
 	 */
-	synchronize_rcu();
-	/*
-	 * ... and, for an ops that may be freed, also callers preempted in
-	 * a trampoline or a callback, and CPUs in code where RCU does not
-	 * watch.  Then nobody is in its trampoline, nor in a shared one
-	 * that no site called since @token.
-	 */
-	if (ops->flags & FTRACE_OPS_FL_DYNAMIC) {
-		synchronize_rcu_tasks_rude();
-		if (IS_ENABLED(CONFIG_PREEMPTION))
-			synchronize_rcu_tasks();
-		ftrace_tramp_free(ops);
-		scoped_guard(mutex, &ftrace_lock)
-			ftrace_shared_quiesced(token);
+	if (!(ops->flags & FTRACE_OPS_FL_DYNAMIC)) {
+		synchronize_rcu();
+		return 0;
 	}
+	/*
+	 * An ops that may be freed waits for more: CPUs in code where RCU
+	 * does not watch, by making every CPU schedule (which also ends
+	 * every section with preemption disabled, so no synchronize_rcu()
+	 * is needed), and callers preempted in a trampoline or a callback.
+	 * Then nobody is in its trampoline, nor in a shared one that no
+	 * site called since @token.
+	 */
+	synchronize_rcu_tasks_rude();
+	if (IS_ENABLED(CONFIG_PREEMPTION))
+		synchronize_rcu_tasks();
+	ftrace_tramp_free(ops);
+	scoped_guard(mutex, &ftrace_lock)
+		ftrace_shared_quiesced(token);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);

@@ -97,23 +97,19 @@ static struct profile_rec *notrace profile_find(struct profile_table *t,
 	return NULL;
 }
 
-static void notrace profile_add(struct profile_rec *r, u64 ns)
+static void notrace profile_add(struct profile_rec *r, unsigned long hits,
+				u64 ns)
 {
-	WRITE_ONCE(r->hits, r->hits + 1);
+	if (hits)
+		WRITE_ONCE(r->hits, r->hits + hits);
 	if (ns) {
 		WRITE_ONCE(r->time, r->time + ns);
 		WRITE_ONCE(r->time_sq, r->time_sq + ns * ns);
 	}
 }
 
-/**
- * ftrace_profile_record - count a call for the function profiler
- * @ip: the function's call site
- * @ns: the call's duration, or 0 if unknown
- *
- * Called by the profiler's backend, in any context.
- */
-void notrace ftrace_profile_record(unsigned long ip, u64 ns)
+/* Add @hits calls and @ns of time to the function at @ip. */
+static void notrace profile_count(unsigned long ip, unsigned long hits, u64 ns)
 {
 	struct profile_table *t;
 	struct profile_rec *r;
@@ -126,13 +122,36 @@ void notrace ftrace_profile_record(unsigned long ip, u64 ns)
 	if (t->recs && ++t->busy == 1) {
 		r = profile_find(t, ip);
 		if (r)
-			profile_add(r, ns);
+			profile_add(r, hits, ns);
 		else
 			t->dropped++;
 	}
 	if (t->recs)
 		t->busy--;
 	local_irq_restore(flags);
+}
+
+/**
+ * ftrace_profile_hit - count a call for the function profiler
+ * @ip: the function's call site
+ *
+ * Called by the profiler's backend, in any context.
+ */
+void notrace ftrace_profile_hit(unsigned long ip)
+{
+	profile_count(ip, 1, 0);
+}
+
+/**
+ * ftrace_profile_time - add a call's duration for the function profiler
+ * @ip: the function's call site
+ * @ns: the duration, ns
+ *
+ * Called by a timed backend, in any context, when the call returns.
+ */
+void notrace ftrace_profile_time(unsigned long ip, u64 ns)
+{
+	profile_count(ip, 0, ns);
 }
 
 /* --- the default backend: every function's entry ----------------------- */
@@ -142,7 +161,7 @@ static void notrace profile_entry_call(unsigned long ip,
 				       struct ftrace_ops *op,
 				       struct ftrace_regs *fregs)
 {
-	ftrace_profile_record(ip, 0);
+	ftrace_profile_hit(ip);
 }
 
 static struct ftrace_ops profile_entry_ops = {

@@ -7,10 +7,11 @@
  * The profiler (ftrace_profile.c) keeps, per CPU, a hit count and the
  * sum and sum of squares of the durations of every function it saw.  A
  * backend feeds it: by default an ftrace_ops on every function's entry,
- * which counts hits only.  A backend that also sees returns (the
- * function graph tracer) registers itself with
- * ftrace_profile_set_backend() and reports each call's duration; then
- * trace_stat/functionN shows the Time, Avg and s^2 columns too.
+ * which counts hits only.  A backend that also sees returns
+ * (ftrace_profile_graph.c, on fgraph, when the function graph tracer is
+ * built in) registers itself with ftrace_profile_set_backend() and
+ * reports each call's duration; then trace_stat/functionN shows the
+ * Time, Avg and s^2 columns too.
  */
 #ifndef _KERNEL_TRACE_FTRACE_PROFILE_H
 #define _KERNEL_TRACE_FTRACE_PROFILE_H
@@ -36,10 +37,23 @@ struct ftrace_profile_backend {
  */
 void ftrace_profile_set_backend(const struct ftrace_profile_backend *backend);
 
+/* Count one call of the function at @ip.  Any context. */
+void ftrace_profile_hit(unsigned long ip);
+
+/* Add @ns to the time of the function at @ip.  Any context. */
+void ftrace_profile_time(unsigned long ip, u64 ns);
+
+#if defined(CONFIG_FUNCTION_PROFILER) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
 /*
- * Count one call of the function at @ip, and, if @ns is not 0, add its
- * duration.  Any context; the caller has preemption disabled.
+ * The top level's sleep-time option for the profiler's times: false
+ * leaves out the time a task spends scheduled out.  0 or -ENOMEM.
  */
-void ftrace_profile_record(unsigned long ip, u64 ns);
+int ftrace_profile_sleep_time(bool on);
+#else
+static inline int ftrace_profile_sleep_time(bool on)
+{
+	return 0;
+}
+#endif
 
 #endif /* _KERNEL_TRACE_FTRACE_PROFILE_H */

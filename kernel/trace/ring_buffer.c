@@ -2627,15 +2627,25 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);
 
-static void rb_reset_cpu_locked(struct rb_cpu *cb)
+/* Empty the rings of @mask, with one wait for their writers.  buffer->mutex. */
+static void rb_reset_cpus_locked(struct trace_buffer *buffer,
+				 const struct cpumask *mask)
 {
 	unsigned long flags;
+	int cpu;
 
-	rb_cpu_quiesce(cb);
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	rb_reset_quiet(cb);
-	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
-	rb_cpu_resume(cb);
+	for_each_cpu_and(cpu, buffer->cpumask, mask)
+		atomic_inc(&buffer->buffers[cpu]->record_disabled);
+	/* Writers run with preemption disabled: wait for those in flight. */
+	synchronize_rcu();
+	for_each_cpu_and(cpu, buffer->cpumask, mask) {
+		struct rb_cpu *cb = buffer->buffers[cpu];
+
+		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+		rb_reset_quiet(cb);
+		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+		rb_cpu_resume(cb);
+	}
 }
 
 /**
@@ -2647,12 +2657,10 @@ static void rb_reset_cpu_locked(struct rb_cpu *cb)
  */
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 {
-	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
-
-	if (!cb)
+	if (!rb_cpu_of(buffer, cpu))
 		return;
 	mutex_lock(&buffer->mutex);
-	rb_reset_cpu_locked(cb);
+	rb_reset_cpus_locked(buffer, cpumask_of(cpu));
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
@@ -2661,15 +2669,12 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
  * ring_buffer_reset_online_cpus - empty the rings of the online CPUs
  * @buffer: the ring buffer
  *
- * May sleep.
+ * Waits for the writers once, however many CPUs there are.  May sleep.
  */
 void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
 {
-	int cpu;
-
 	mutex_lock(&buffer->mutex);
-	for_each_cpu_and(cpu, buffer->cpumask, cpu_online_mask)
-		rb_reset_cpu_locked(buffer->buffers[cpu]);
+	rb_reset_cpus_locked(buffer, cpu_online_mask);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
@@ -2678,15 +2683,12 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
  * ring_buffer_reset - empty every ring of the buffer
  * @buffer: the ring buffer
  *
- * May sleep.
+ * Waits for the writers once, however many CPUs there are.  May sleep.
  */
 void ring_buffer_reset(struct trace_buffer *buffer)
 {
-	int cpu;
-
 	mutex_lock(&buffer->mutex);
-	for_each_cpu(cpu, buffer->cpumask)
-		rb_reset_cpu_locked(buffer->buffers[cpu]);
+	rb_reset_cpus_locked(buffer, cpu_possible_mask);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);

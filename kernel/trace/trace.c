@@ -404,18 +404,15 @@ void disable_trace_on_warning(void)
  * tracing_reset_all_cpus - empty every CPU's buffer of @tr
  * @tr: the instance
  *
- * Writers are held off while the rings are emptied.  Sleeps.
+ * ring_buffer_reset() holds the writers off and waits for those in
+ * flight.  Sleeps.
  */
 void tracing_reset_all_cpus(struct trace_array *tr)
 {
 	if (!tr->buffer)
 		return;
-	ring_buffer_record_disable(tr->buffer);
-	/* Writers run with preemption disabled: wait for the last one. */
-	synchronize_rcu();
 	ring_buffer_reset(tr->buffer);
 	WRITE_ONCE(tr->time_start, ring_buffer_time_stamp(tr->buffer));
-	ring_buffer_record_enable(tr->buffer);
 }
 
 /**
@@ -427,12 +424,8 @@ void tracing_reset_all_cpus(struct trace_array *tr)
  */
 void tracing_reset_cpu(struct trace_array *tr, int cpu)
 {
-	if (!tr->buffer)
-		return;
-	ring_buffer_record_disable(tr->buffer);
-	synchronize_rcu();
-	ring_buffer_reset_cpu(tr->buffer, cpu);
-	ring_buffer_record_enable(tr->buffer);
+	if (tr->buffer)
+		ring_buffer_reset_cpu(tr->buffer, cpu);
 }
 
 /* --- clocks -------------------------------------------------------------- */
@@ -1271,6 +1264,10 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_FUNCGRAPH_RETVAL_BIT]	= "funcgraph-retval",
 	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX_BIT]	= "funcgraph-retval-hex",
 #endif
+	[TRACE_OPT_SLEEP_TIME_BIT]		= "sleep-time",
+#ifdef CONFIG_FUNCTION_PROFILER
+	[TRACE_OPT_GRAPH_TIME_BIT]		= "graph-time",
+#endif
 #endif
 };
 
@@ -1321,6 +1318,15 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 			return ret;
 		break;
 	}
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	case TRACE_OPT_SLEEP_TIME_BIT: {
+		int ret = trace_graph_sleep_time_changed(tr, on);
+
+		if (ret)
+			return ret;
+		break;
+	}
+#endif
 	}
 
 	if (on)

@@ -186,16 +186,27 @@ enum trace_opt_bit {
 	TRACE_OPT_FUNCGRAPH_RETVAL_BIT,		/* funcgraph-retval */
 	TRACE_OPT_FUNCGRAPH_RETVAL_HEX_BIT,	/* funcgraph-retval-hex */
 #endif
+	TRACE_OPT_SLEEP_TIME_BIT,	/* sleep-time: durations count sleep */
+#ifdef CONFIG_FUNCTION_PROFILER
+	TRACE_OPT_GRAPH_TIME_BIT,	/* graph-time: profiler counts children */
+#endif
 #endif
 	TRACE_OPT_NR_BITS,
 };
 
 #define TRACE_OPT(name)		BIT(TRACE_OPT_##name##_BIT)
 
+#ifdef CONFIG_FUNCTION_PROFILER
+#define TRACE_GRAPH_TIME_DEFAULT	TRACE_OPT(GRAPH_TIME)
+#else
+#define TRACE_GRAPH_TIME_DEFAULT	0
+#endif
+
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #define TRACE_GRAPH_DEFAULT_FLAGS					\
 	(TRACE_OPT(FUNCGRAPH_CPU) | TRACE_OPT(FUNCGRAPH_OVERHEAD) |	\
-	 TRACE_OPT(FUNCGRAPH_DURATION) | TRACE_OPT(FUNCGRAPH_IRQS))
+	 TRACE_OPT(FUNCGRAPH_DURATION) | TRACE_OPT(FUNCGRAPH_IRQS) |	\
+	 TRACE_OPT(SLEEP_TIME) | TRACE_GRAPH_TIME_DEFAULT)
 #else
 #define TRACE_GRAPH_DEFAULT_FLAGS	0
 #endif
@@ -546,6 +557,7 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 #define TRACE_FILE_PAUSED	BIT(8)	/* holds a tracing_stop_tr() */
 #define TRACE_FILE_SNAPSHOT	BIT(9)	/* reads tr->snapshot, not tr->buffer */
 #define TRACE_FILE_PINNED	BIT(10)	/* holds a trace_snapshot_pin() */
+#define TRACE_FILE_DUMP		BIT(11)	/* the oops dump: never allocates */
 
 /* The buffer @iter reads. */
 static inline struct trace_buffer *trace_iter_buffer(struct trace_iterator *iter)
@@ -838,6 +850,11 @@ static inline int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
  */
 int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent);
 void trace_graph_free_instance(struct trace_array *tr);
+/*
+ * @tr's sleep-time option is about to become @on: 0, or a -errno that
+ * refuses the change.  trace_types_lock.
+ */
+int trace_graph_sleep_time_changed(struct trace_array *tr, bool on);
 #else
 static inline int trace_graph_create_instance(struct trace_array *tr,
 					      struct dentry *parent)

@@ -15,6 +15,12 @@
  * upstream Linux, where the last three exist only at the top level,
  * every instance has its own.
  *
+ * With tracing_thresh set, entries are not recorded, and a return only
+ * when its call took at least that long; both callbacks read it each
+ * time, so a change takes effect at once, as upstream's re-start of the
+ * tracer on a write of tracing_thresh does.  With sleep-time off, fgraph
+ * moves calltime forward by the time the task spends scheduled out.
+ *
  * Per task, the callbacks keep one word (fgraph_get_task_var()):
  * whether the task is inside a set_graph_function function, or inside
  * a set_graph_notrace one, and at which depth that call is, so the
@@ -27,6 +33,7 @@
 #include "trace.h"
 #include "trace_graph.h"
 #include "ftrace_internal.h"
+#include "ftrace_profile.h"
 
 /* Bits of the per-task word. */
 #define TG_IN_FILTER		BIT(0)	/* inside a set_graph_function call */
@@ -118,7 +125,9 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 		return 0;
 	if (!trace_graph_filter_enter(g, trace, var))
 		return 0;
-	trace_graph_record_entry(tr, trace);
+	/* Only returns are recorded under tracing_thresh. */
+	if (!trace_graph_thresh())
+		trace_graph_record_entry(tr, trace);
 	return 1;
 }
 
@@ -127,6 +136,7 @@ static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
 {
 	struct trace_graph *g = container_of(gops, struct trace_graph, gops);
 	unsigned long *var = fgraph_get_task_var(gops);
+	u64 thresh;
 
 	if (!var)
 		return;
@@ -136,7 +146,9 @@ static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
 				  (TG_DEPTH_MASK << TG_NOTRACE_SHIFT));
 		return;
 	}
-	trace_graph_record_return(g->tr, trace);
+	thresh = trace_graph_thresh();
+	if (!thresh || trace->rettime - trace->calltime >= thresh)
+		trace_graph_record_return(g->tr, trace);
 	if ((*var & TG_IN_FILTER) &&
 	    tg_depth(*var, TG_FILTER_SHIFT) == trace->depth)
 		*var &= ~(TG_IN_FILTER | (TG_DEPTH_MASK << TG_FILTER_SHIFT));
@@ -199,8 +211,14 @@ void trace_graph_free_instance(struct trace_array *tr)
 
 static int graph_trace_init(struct trace_array *tr)
 {
+	int ret;
+
 	if (!tr->graph)
 		return -ENODEV;
+	ret = fgraph_set_sleep_time(&tr->graph->gops,
+				    tr->flags & TRACE_OPT(SLEEP_TIME));
+	if (ret)
+		return ret;
 	tracing_reset_all_cpus(tr);
 	return register_ftrace_graph(&tr->graph->gops);
 }
@@ -208,6 +226,32 @@ static int graph_trace_init(struct trace_array *tr)
 static void graph_trace_reset(struct trace_array *tr)
 {
 	unregister_ftrace_graph(&tr->graph->gops);
+}
+
+/**
+ * trace_graph_sleep_time_changed - apply an instance's sleep-time option
+ * @tr: the instance
+ * @on: its new value
+ *
+ * The instance's function_graph durations follow it from now on (calls
+ * in progress included); the top level's also governs the function
+ * profiler's times.  trace_types_lock.
+ *
+ * Return: 0, or -ENOMEM if the sched_switch probe could not be
+ * registered.
+ */
+int trace_graph_sleep_time_changed(struct trace_array *tr, bool on)
+{
+	int ret = 0;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->graph)
+		ret = fgraph_set_sleep_time(&tr->graph->gops, on);
+	if (!ret && tr == &global_trace)
+		ret = ftrace_profile_sleep_time(on);
+	if (ret && tr->graph)
+		fgraph_set_sleep_time(&tr->graph->gops, !on);
+	return ret;
 }
 
 static struct tracer graph_trace = {

@@ -14,6 +14,7 @@
 
 #include <linux/ftrace.h>
 #include "trace.h"
+#include "trace_latency.h"
 
 struct ftrace_hash;
 
@@ -37,6 +38,20 @@ struct trace_graph {
 	struct ftrace_hash __rcu	*notrace_hash;
 	int				max_depth;
 };
+
+/*
+ * tracing_thresh in ns (it comes with the latency tracers): when set,
+ * function_graph records only the returns of calls that took at least
+ * that long, and no entries.
+ */
+static inline u64 trace_graph_thresh(void)
+{
+#ifdef CONFIG_TRACER_MAX_TRACE
+	return READ_ONCE(tracing_thresh);
+#else
+	return 0;
+#endif
+}
 
 /* The tracefs files of @g in @parent. */
 void trace_graph_create_files(struct trace_graph *g, struct dentry *parent);

@@ -18,6 +18,9 @@
  * other records (trace_printk(), trace_marker, events) are shown as
  * comments.  The funcgraph-* options choose the columns.
  *
+ * With tracing_thresh set only returns are recorded, so each return
+ * names its function after its brace, as with funcgraph-tail.
+ *
  * Leaves are found by looking at the next record of the CPU, which a
  * non-consuming reader (trace) can; a consuming reader (trace_pipe)
  * prints every function as a brace pair.
@@ -215,7 +218,7 @@ static unsigned long graph_retval(struct ftrace_graph_ret *ret)
 
 /*
  * The return that follows @ent on its CPU if nothing came in between:
- * then @ent is a leaf.  Only a non-consuming reader can look ahead.
+ * then @ent is a leaf.
  */
 static struct ftrace_graph_ret_entry *
 graph_find_leaf_return(struct trace_iterator *iter,
@@ -285,7 +288,7 @@ static enum print_line_t graph_print_return(struct trace_iterator *iter,
 	trace_seq_putc(s, '}');
 	if (graph_shows_retval(l))
 		graph_print_retval(s, l, graph_retval(&ret->ret), false);
-	else if (graph_opt(l, TRACE_OPT(FUNCGRAPH_TAIL)))
+	else if (graph_opt(l, TRACE_OPT(FUNCGRAPH_TAIL)) || trace_graph_thresh())
 		trace_seq_printf(s, " /* %ps */", (void *)l->func);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_OVERRUN)))
 		trace_seq_printf(s, " (Overruns: %u)", ret->ret.overrun);

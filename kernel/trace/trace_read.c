@@ -77,14 +77,59 @@ static void trace_iter_advance(struct trace_iterator *iter, int cpu)
 		iter->walk_left[cpu]--;
 }
 
+/*
+ * Keep a copy of @size bytes of @data in iter->temp; false if it does not
+ * fit.  Readers run in process context and may grow iter->temp, the oops
+ * dump has a fixed one.
+ */
+static bool trace_iter_copy(struct trace_iterator *iter, const void *data,
+			    unsigned int size)
+{
+	if (size > iter->temp_size) {
+		void *temp = NULL;
+
+		if (!(iter->iter_flags & TRACE_FILE_DUMP))
+			temp = krealloc(iter->temp, size, GFP_KERNEL);
+		if (!temp)
+			return false;
+		iter->temp = temp;
+		iter->temp_size = size;
+	}
+	memcpy(iter->temp, data, size);
+	return true;
+}
+
+/*
+ * A consuming reader sees only the oldest record of a CPU: to look past
+ * iter->ent it takes the record out of the ring, keeping a copy that
+ * stays current until trace_iter_consume() (iter->held).
+ */
+static struct ring_buffer_event *trace_iter_peek_past(struct trace_iterator *iter)
+{
+	struct trace_buffer *buffer = trace_iter_buffer(iter);
+	struct ring_buffer_event *event;
+	unsigned long lost;
+	u64 ts;
+
+	if (!iter->held) {
+		if (!trace_iter_copy(iter, iter->ent, iter->ent_size))
+			return NULL;
+		iter->ent = iter->temp;
+		ring_buffer_consume(buffer, iter->cpu, NULL, NULL);
+		iter->held = true;
+	}
+	event = ring_buffer_peek(buffer, iter->cpu, &ts, &lost);
+	return lost ? NULL : event;
+}
+
 /**
  * trace_iter_peek_cpu - the record after iter->ent on its CPU
- * @iter: a non-consuming reader, positioned on a record
+ * @iter: a reader, positioned on a record
  *
  * For output that joins a record with the next one (function_graph's
  * leaves).  trace_iter_skip_cpu() then moves past it.
  *
- * Return: the record, or NULL (none, or a consuming reader).
+ * Return: the record, or NULL.
  */
 struct ring_buffer_event *trace_iter_peek_cpu(struct trace_iterator *iter)
 {
@@ -92,7 +137,7 @@ struct ring_buffer_event *trace_iter_peek_cpu(struct trace_iterator *iter)
 	u64 ts;
 
 	if (!iter->buffer_iter)
-		return NULL;
+		return trace_iter_peek_past(iter);
 	return trace_iter_peek(iter, iter->cpu, &ts, &lost);
 }
 
@@ -102,7 +147,11 @@ struct ring_buffer_event *trace_iter_peek_cpu(struct trace_iterator *iter)
  */
 void trace_iter_skip_cpu(struct trace_iterator *iter)
 {
-	trace_iter_advance(iter, iter->cpu);
+	if (!iter->buffer_iter)
+		ring_buffer_consume(trace_iter_buffer(iter), iter->cpu, NULL,
+				    NULL);
+	else
+		trace_iter_advance(iter, iter->cpu);
 }
 
 /* The oldest record of the CPUs @iter covers, not moving past it. */
@@ -170,6 +219,9 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 	unsigned int size;
 	void *data;
 
+	/* Taken out of the ring and not shown yet: it is still the oldest. */
+	if (iter->held)
+		return iter->ent;
 	iter->ent = NULL;
 	best = trace_iter_peek_oldest(iter, &best_cpu, &best_ts, &best_lost);
 	if (!best)
@@ -180,18 +232,8 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 	if (iter->buffer_iter) {
 		if (ring_buffer_iter_dropped(iter->buffer_iter[best_cpu]))
 			best_lost = (unsigned long)-1;
-		if (size > iter->temp_size) {
-			void *temp = krealloc(iter->temp, size, GFP_KERNEL);
-
-			if (temp) {
-				iter->temp = temp;
-				iter->temp_size = size;
-			}
-		}
-		if (size <= iter->temp_size) {
-			memcpy(iter->temp, data, size);
+		if (trace_iter_copy(iter, data, size))
 			data = iter->temp;
-		}
 		trace_iter_advance(iter, best_cpu);
 	}
 
@@ -206,7 +248,9 @@ static struct trace_entry *trace_find_next(struct trace_iterator *iter)
 /* Move past iter->ent (a non-consuming reader already has). */
 static void trace_iter_consume(struct trace_iterator *iter)
 {
-	if (!iter->buffer_iter)
+	if (iter->held)
+		iter->held = false;
+	else if (!iter->buffer_iter)
 		ring_buffer_consume(trace_iter_buffer(iter), iter->cpu, NULL, NULL);
 	iter->idx++;
 }
@@ -224,6 +268,8 @@ bool trace_iter_empty(struct trace_iterator *iter)
 
 	if (!buffer)
 		return true;
+	if (iter->held)
+		return false;
 	for_each_possible_cpu(cpu) {
 		if (trace_iter_has_cpu(iter, cpu) &&
 		    !ring_buffer_empty_cpu(buffer, cpu))
@@ -999,6 +1045,8 @@ const struct file_operations tracing_snapshot_raw_fops = {
 
 /* The dump's reader: static, so that an oops needs no memory. */
 static struct trace_iterator dump_iter;
+/* Where the dump keeps a record it looks past (function_graph leaves). */
+static char dump_temp[128] __aligned(8);
 static atomic_t dump_running;
 
 /* Print the lines of @s on the console. */
@@ -1045,6 +1093,10 @@ static void trace_dump_tr(struct trace_array *tr,
 	iter->trace = READ_ONCE(tr->current_trace);
 	iter->cpu_file = oops_dump_mode == DUMP_ORIG ?
 			 raw_smp_processor_id() : RING_BUFFER_ALL_CPUS;
+	iter->temp = dump_temp;
+	iter->temp_size = sizeof(dump_temp);
+	iter->iter_flags = TRACE_FILE_DUMP;
+	iter->held = false;
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
 

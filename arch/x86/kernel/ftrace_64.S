@@ -91,9 +91,11 @@ SYM_FUNC_END(ftrace_stub)
 
 /*
  * Save what every callback may need: the six argument registers, rax
- * (the vector count of a varargs call), r10, bp; regs->ip is the return
+ * (the vector count of a varargs call) and bp; regs->ip is the return
  * address into the traced function and regs->sp its stack pointer at
- * entry.  Then load the callback's four arguments.
+ * entry.  The other caller-saved registers, r10 and r11, carry nothing
+ * into a function.  Leaves regs->ip in rdi and &parent_ip in rsi for
+ * ftrace_load_callback_args.
  */
 .macro ftrace_save_args
 	subq	$FRAME_SIZE, %rsp
@@ -104,7 +106,6 @@ SYM_FUNC_END(ftrace_stub)
 	movq	%rdi, RDI(%rsp)
 	movq	%r8, R8(%rsp)
 	movq	%r9, R9(%rsp)
-	movq	%r10, R10(%rsp)
 	movq	%rbp, RBP(%rsp)
 	movq	RET_ADDR(%rsp), %rdi
 	movq	%rdi, RIP(%rsp)
@@ -114,14 +115,13 @@ SYM_FUNC_END(ftrace_stub)
 .endm
 
 /*
- * The callback's arguments; clobbers rdi, rsi, rdx, rcx.  \op_label
- * marks the load of the op, which a per-ops trampoline redirects to its
- * own pointer.
+ * The callback's arguments, from rdi and rsi as ftrace_save_args left
+ * them; clobbers rdi, rsi, rdx, rcx.  \op_label marks the load of the
+ * op, which a per-ops trampoline redirects to its own pointer.
  */
 .macro ftrace_load_callback_args op_label
-	movq	RIP(%rsp), %rdi
 	subq	$MCOUNT_INSN_SIZE, %rdi
-	movq	PARENT_ADDR(%rsp), %rsi
+	movq	(%rsi), %rsi
 SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
 	movq	function_trace_op(%rip), %rdx
@@ -129,13 +129,12 @@ SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
 .endm
 
 /*
- * Reload the argument registers, rax, r10 and bp and put regs->ip where
- * the return address was.  r11 is free: the traced function has not run
+ * Reload the argument registers, rax and bp and put regs->ip where the
+ * return address was.  r11 is free: the traced function has not run
  * yet and r11 carries nothing into a function.
  */
 .macro ftrace_restore_args
 	movq	RBP(%rsp), %rbp
-	movq	R10(%rsp), %r10
 	movq	R9(%rsp), %r9
 	movq	R8(%rsp), %r8
 	movq	RDI(%rsp), %rdi
@@ -177,6 +176,7 @@ SYM_FUNC_START(ftrace_regs_caller)
 	CALL_DEPTH_ACCOUNT
 	ftrace_save_args
 	movq	%rbx, RBX(%rsp)
+	movq	%r10, R10(%rsp)
 	movq	%r11, R11(%rsp)
 	movq	%r12, R12(%rsp)
 	movq	%r13, R13(%rsp)
@@ -197,6 +197,7 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	movq	R14(%rsp), %r14
 	movq	R13(%rsp), %r13
 	movq	R12(%rsp), %r12
+	movq	R10(%rsp), %r10
 	movq	RBX(%rsp), %rbx
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	/*
