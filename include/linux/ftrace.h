@@ -178,7 +178,9 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
  * TRACE_ARRAY            ->private is a struct trace_array.
  * PERMANENT              keeps working with ftrace_enabled = 0, which
  *                        then cannot be set while it is registered.
- * DIRECT, SUBOP          reserved: direct calls and sub-ops (not built).
+ * DIRECT                 set by register_ftrace_direct(): the ops sends
+ *                        its functions to ->direct_call.
+ * SUBOP                  reserved: sub-ops (not built).
  * Kept by the core:
  * ENABLED                registered.
  * DYNAMIC                not in core kernel data (module or heap):
@@ -259,6 +261,7 @@ struct ftrace_ops_hash {
  * @subop_list:      reserved (sub-ops)
  * @ops_func:        reserved (ftrace_ops_cmd requests)
  * @managed:         reserved (sub-ops)
+ * @direct_call:     the direct trampoline of a DIRECT ops
  */
 struct ftrace_ops {
 	ftrace_func_t			func;
@@ -276,6 +279,9 @@ struct ftrace_ops {
 	struct list_head		subop_list;
 	ftrace_ops_func_t		ops_func;
 	struct ftrace_ops		*managed;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	unsigned long			direct_call;
+#endif
 #endif
 };
 
@@ -286,7 +292,7 @@ extern int ftrace_enabled;
 struct ftrace_func_entry {
 	struct hlist_node	hlist;
 	unsigned long		ip;
-	unsigned long		direct;	/* unused: no direct calls */
+	unsigned long		direct;	/* direct calls: the trampoline */
 };
 
 int register_ftrace_function(struct ftrace_ops *ops);
@@ -401,6 +407,8 @@ static inline unsigned long ftrace_rec_ip(const struct dyn_ftrace *rec)
  * TRAMP_EN  the site calls such a trampoline
  * IPMODIFY  an IPMODIFY ops traces it
  * DISABLED  not to be patched (module not live yet, text freed)
+ * DIRECT    a DIRECT ops traces it
+ * DIRECT_EN the site calls that ops' direct trampoline
  * TOUCHED   some ops traced it since boot
  * MODIFIED  an IPMODIFY ops traced it since boot
  */
@@ -412,6 +420,8 @@ enum {
 	FTRACE_FL_TRAMP_EN	= (1U << 27),
 	FTRACE_FL_IPMODIFY	= (1U << 26),
 	FTRACE_FL_DISABLED	= (1U << 25),
+	FTRACE_FL_DIRECT	= (1U << 24),
+	FTRACE_FL_DIRECT_EN	= (1U << 23),
 	FTRACE_FL_TOUCHED	= (1U << 20),
 	FTRACE_FL_MODIFIED	= (1U << 19),
 };
@@ -451,6 +461,19 @@ void ftrace_set_global_filter(unsigned char *buf, int len, int reset);
 void ftrace_set_global_notrace(unsigned char *buf, int len, int reset);
 void ftrace_free_filter(struct ftrace_ops *ops);
 void ftrace_ops_set_global_filter(struct ftrace_ops *ops);
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * Direct calls (Documentation/trace/ftrace-direct.rst): the functions in
+ * an ops' filter call a trampoline of the caller's own.
+ */
+unsigned long ftrace_find_rec_direct(unsigned long ip);
+int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
+			     bool free_filters);
+int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr);
+#endif
 
 /* --- what the architecture provides ------------------------------------ */
 
@@ -641,6 +664,48 @@ static inline void ftrace_ops_set_global_filter(struct ftrace_ops *ops)
 }
 
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+static inline unsigned long ftrace_find_rec_direct(unsigned long ip)
+{
+	return 0;
+}
+
+static inline int register_ftrace_direct(struct ftrace_ops *ops,
+					 unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int unregister_ftrace_direct(struct ftrace_ops *ops,
+					   unsigned long addr,
+					   bool free_filters)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct(struct ftrace_ops *ops,
+				       unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct_nolock(struct ftrace_ops *ops,
+					      unsigned long addr)
+{
+	return -ENODEV;
+}
+
+/*
+ * With direct calls, an ops callback run from the shared trampoline
+ * tells it to go on to a direct trampoline (the architecture's
+ * <asm/ftrace.h>); without them there is nothing to tell.
+ */
+static inline void arch_ftrace_set_direct_caller(struct ftrace_regs *fregs,
+						 unsigned long addr)
+{
+}
+#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
 
 #ifdef CONFIG_FTRACE_MCOUNT_RECORD
 /* At boot: record every call site of vmlinux and turn it into a NOP. */

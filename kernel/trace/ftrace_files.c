@@ -12,7 +12,9 @@
  *   enabled_functions                 the functions traced now, with the
  *                                     number of ops tracing each and
  *                                     R (pt_regs), I (IPMODIFY),
- *                                     M (was IPMODIFY-traced)
+ *                                     D (direct call), M (was IPMODIFY-
+ *                                     or direct-traced), and the
+ *                                     direct trampoline ("direct-->")
  *   touched_functions                 the same for every function some
  *                                     ops traced since boot
  *   dyn_ftrace_total_info             records, bytes per record, memory,
@@ -85,12 +87,15 @@ static void ftrace_list_stop(struct seq_file *m, void *v)
 /*
  * "tramp: <addr> (<callback>)" for a site on a per-ops trampoline (the
  * address printed raw, as kallsyms does not resolve it), else the
- * shared trampoline by name.  ftrace_lock.
+ * shared trampoline by name; nothing for a site calling a direct
+ * trampoline, which "direct-->" names.  ftrace_lock.
  */
 static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op = NULL;
 
+	if (rec->flags & FTRACE_FL_DIRECT_EN)
+		return;
 	if (rec->flags & FTRACE_FL_TRAMP_EN)
 		op = ftrace_ops_trampoline(ftrace_get_addr_curr(rec));
 	if (op)
@@ -98,6 +103,18 @@ static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec)
 			   (void *)op->func);
 	else
 		seq_printf(m, "\ttramp: %ps", (void *)ftrace_get_addr_new(rec));
+}
+
+/* "\n\tdirect--><trampoline>" for a function a DIRECT ops traces. */
+static void ftrace_show_direct(struct seq_file *m, struct dyn_ftrace *rec)
+{
+	unsigned long addr;
+
+	if (!(rec->flags & FTRACE_FL_DIRECT))
+		return;
+	addr = ftrace_find_rec_direct(ftrace_rec_ip(rec));
+	if (addr)
+		seq_printf(m, "\n\tdirect-->%pS", (void *)addr);
 }
 
 static int ftrace_list_show(struct seq_file *m, void *v)
@@ -121,11 +138,15 @@ static int ftrace_list_show(struct seq_file *m, void *v)
 	if (mod)
 		seq_printf(m, " [%s]", mod->name);
 	if (kind == FTRACE_LIST_ENABLED || kind == FTRACE_LIST_TOUCHED) {
-		seq_printf(m, " (%u)%s%s%s", ftrace_rec_count(rec),
+		/* Upstream's columns: O (call ops) is never set here. */
+		seq_printf(m, " (%u)%s%s%s%s%s", ftrace_rec_count(rec),
 			   rec->flags & FTRACE_FL_REGS ? " R" : "  ",
 			   rec->flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
+			   rec->flags & FTRACE_FL_DIRECT ? " D" : "  ",
+			   "  ",
 			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ");
 		ftrace_show_tramp(m, rec);
+		ftrace_show_direct(m, rec);
 	}
 	seq_putc(m, '\n');
 	return 0;

@@ -13,6 +13,8 @@
  *                     driving the architecture's patching;
  *   ftrace_tramp.c    per-ops trampolines: which ops get one, their
  *                     lifetime, the unwinder's and kallsyms' view;
+ *   ftrace_direct.c   direct calls: ops whose functions call a
+ *                     trampoline of their owner's;
  *   ftrace_files.c    the tracefs files.
  *
  * Locking, outer to inner:
@@ -192,6 +194,17 @@ extern ftrace_func_t ftrace_trace_function;
 struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec);
 u64 ftrace_shared_token(void);
 void ftrace_shared_quiesced(u64 token);
+
+/* --- direct calls (ftrace_direct.c) ------------------------------------ */
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+void ftrace_direct_forget(unsigned long start, unsigned long end);
+#else
+static inline void ftrace_direct_forget(unsigned long start,
+					unsigned long end)
+{
+}
+#endif
 
 /* --- per-ops trampolines (ftrace_tramp.c) ------------------------------ */
 

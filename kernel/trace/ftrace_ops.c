@@ -168,8 +168,15 @@ bool ftrace_ops_registered(struct ftrace_ops *ops)
 }
 
 /*
- * Does any enabled IPMODIFY ops other than @ops trace a function that
- * @filter/@nohash would have @ops trace?  ftrace_lock.
+ * The ops that change where a function goes: at most one of them may
+ * trace a function (a DIRECT ops sends it to its trampoline, an IPMODIFY
+ * one may change the return ip).
+ */
+#define FTRACE_OPS_EXCLUSIVE	(FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT)
+
+/*
+ * Does any enabled IPMODIFY or DIRECT ops other than @ops trace a
+ * function that @filter/@nohash would have @ops trace?  ftrace_lock.
  */
 static bool ftrace_ipmodify_conflict(struct ftrace_ops *ops,
 				     struct ftrace_hash *filter,
@@ -182,7 +189,8 @@ static bool ftrace_ipmodify_conflict(struct ftrace_ops *ops,
 
 	for_each_ftrace_group(g) {
 		for (rec = g->recs; rec < g->recs + g->count; rec++) {
-			if (!(rec->flags & FTRACE_FL_IPMODIFY))
+			if (!(rec->flags & (FTRACE_FL_IPMODIFY |
+					    FTRACE_FL_DIRECT)))
 				continue;
 			ip = ftrace_rec_ip(rec);
 			if (!(ftrace_hash_empty(filter) ||
@@ -193,7 +201,7 @@ static bool ftrace_ipmodify_conflict(struct ftrace_ops *ops,
 			     op != &ftrace_list_end;
 			     op = rcu_dereference_protected(op->next, 1)) {
 				if (op != ops &&
-				    (op->flags & FTRACE_OPS_FL_IPMODIFY) &&
+				    (op->flags & FTRACE_OPS_EXCLUSIVE) &&
 				    ftrace_ops_test(op, ip))
 					return true;
 			}
@@ -229,9 +237,9 @@ static struct ftrace_hash *ftrace_ops_hash(struct ftrace_ops *ops, bool filter)
  * through, from any context; see Documentation/trace/ftrace-uses.rst.
  *
  * Return: 0; -EBUSY if it is registered already, or it is PERMANENT
- * while ftrace_enabled is 0, or IPMODIFY and another IPMODIFY ops
- * traces one of its functions; -EINVAL for inconsistent flags; -ENODEV
- * when function tracing is dead.
+ * while ftrace_enabled is 0, or IPMODIFY (or DIRECT) and another
+ * IPMODIFY or DIRECT ops traces one of its functions; -EINVAL for
+ * inconsistent flags; -ENODEV when function tracing is dead.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
@@ -257,7 +265,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		return -EINVAL;
 	if ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)
 		return -EBUSY;
-	if ((ops->flags & FTRACE_OPS_FL_IPMODIFY) &&
+	if ((ops->flags & FTRACE_OPS_EXCLUSIVE) &&
 	    ftrace_ipmodify_conflict(ops, ftrace_ops_hash(ops, true),
 				     ftrace_ops_hash(ops, false)))
 		return -EBUSY;
@@ -354,7 +362,8 @@ EXPORT_SYMBOL_GPL(unregister_ftrace_function);
  * ftrace_lock and @ops' regex_lock.
  *
  * Return: 0, or -EBUSY if an IPMODIFY ops would share a function with
- * another (nothing then changed).
+ * another, or @ops is a registered DIRECT ops, whose functions are
+ * fixed until it is unregistered (nothing then changed).
  */
 int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 			bool filter)
@@ -363,7 +372,12 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 	struct ftrace_hash *old = ftrace_ops_hash(ops, filter);
 
 	lockdep_assert_held(&ftrace_lock);
-	if ((ops->flags & FTRACE_OPS_FL_IPMODIFY) &&
+	if ((ops->flags & FTRACE_OPS_FL_DIRECT) &&
+	    (ops->flags & FTRACE_OPS_FL_ENABLED)) {
+		ftrace_hash_free(hash);
+		return -EBUSY;
+	}
+	if ((ops->flags & FTRACE_OPS_EXCLUSIVE) &&
 	    (ops->flags & FTRACE_OPS_FL_ENABLED) &&
 	    ftrace_ipmodify_conflict(ops,
 				     filter ? hash : ftrace_ops_hash(ops, true),

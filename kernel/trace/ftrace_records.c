@@ -235,14 +235,16 @@ static void ftrace_forget_ops_ips(struct ftrace_ops *ops, unsigned long start,
 }
 
 /*
- * Forget [@start, @end] in the hashes of every registered ops, and of
- * the top-level function tracer's, which apply whenever it runs.
+ * Forget [@start, @end] in the hashes of every registered ops, of the
+ * top-level function tracer's, which apply whenever it runs, and in the
+ * direct calls' map.
  */
 static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
 {
 	struct ftrace_ops *ops = rcu_dereference_protected(ftrace_ops_list,
 						lockdep_is_held(&ftrace_lock));
 
+	ftrace_direct_forget(start, end);
 	if (!ftrace_ops_registered(&global_ops))
 		ftrace_forget_ops_ips(&global_ops, start, end);
 	for (; ops != &ftrace_list_end;

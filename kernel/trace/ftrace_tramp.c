@@ -51,9 +51,11 @@ void ftrace_tramp_get(struct ftrace_ops *ops)
 	lockdep_assert_held(&ftrace_lock);
 	/*
 	 * Only once alternatives are applied is the template final; ops
-	 * registered earlier keep the shared trampolines.
+	 * registered earlier keep the shared trampolines.  A DIRECT ops'
+	 * sites call its direct trampoline, or the shared ones.
 	 */
-	if (ops->trampoline || system_state < SYSTEM_SCHEDULING)
+	if (ops->trampoline || system_state < SYSTEM_SCHEDULING ||
+	    (ops->flags & FTRACE_OPS_FL_DIRECT))
 		return;
 	arch_ftrace_update_trampoline(ops);
 	if (ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP)

@@ -12,10 +12,12 @@
  * go, costs a pass over the records on every change and keeps the
  * counts right by construction.
  *
- * What a site calls: nothing (a NOP); the trampoline of the one ops
- * that traces it, if that ops has one (FTRACE_FL_TRAMP, see
- * ftrace_tramp.c); else the shared ftrace_caller, or ftrace_regs_caller
- * if an ops tracing it wants pt_regs.
+ * What a site calls: nothing (a NOP); the direct trampoline of the one
+ * ops that traces it, if that is a DIRECT ops (FTRACE_FL_DIRECT, see
+ * ftrace_direct.c); the trampoline of the one ops that traces it, if
+ * that ops has one (FTRACE_FL_TRAMP, see ftrace_tramp.c); else the
+ * shared ftrace_caller, or ftrace_regs_caller if an ops tracing it wants
+ * pt_regs.
  *
  * The shared trampolines call one callback with function_trace_op.  The
  * order of the patching keeps every callback seeing exactly the
@@ -80,15 +82,16 @@ static struct ftrace_ops *ftrace_next_ops(struct ftrace_ops *op)
  * ftrace_account_rec - recount a record from the registered ops
  * @rec: a live record
  *
- * Sets the reference count, REGS and IPMODIFY as the ops say; TOUCHED
- * and MODIFIED accumulate; ENABLED and REGS_EN (what the site calls now)
- * are left to the patching.  ftrace_lock.
+ * Sets the reference count, REGS, IPMODIFY and DIRECT as the ops say;
+ * TOUCHED and MODIFIED accumulate; ENABLED, REGS_EN, TRAMP_EN and
+ * DIRECT_EN (what the site calls now) are left to the patching.
+ * ftrace_lock.
  */
 void ftrace_account_rec(struct dyn_ftrace *rec)
 {
 	unsigned long ip = ftrace_rec_ip(rec);
 	u32 flags = rec->flags & (FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
-				  FTRACE_FL_TRAMP_EN |
+				  FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN |
 				  FTRACE_FL_TOUCHED | FTRACE_FL_MODIFIED |
 				  FTRACE_FL_DISABLED | FTRACE_FL_FREED);
 	struct ftrace_ops *op, *lone = NULL;
@@ -103,12 +106,20 @@ void ftrace_account_rec(struct dyn_ftrace *rec)
 			flags |= FTRACE_FL_REGS;
 		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
 			flags |= FTRACE_FL_IPMODIFY | FTRACE_FL_MODIFIED;
+		if (op->flags & FTRACE_OPS_FL_DIRECT)
+			flags |= FTRACE_FL_DIRECT | FTRACE_FL_MODIFIED;
 	}
 	if (count)
 		flags |= FTRACE_FL_TOUCHED;
 	if (count == 1 && (lone->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
 		flags |= FTRACE_FL_TRAMP;
 	rec->flags = flags | min(count, FTRACE_REF_MAX);
+}
+
+/* Should @rec call a direct trampoline: is one DIRECT ops alone on it? */
+static bool ftrace_rec_direct(struct dyn_ftrace *rec)
+{
+	return (rec->flags & FTRACE_FL_DIRECT) && ftrace_rec_count(rec) == 1;
 }
 
 /**
@@ -212,13 +223,16 @@ int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
 	switch (ret) {
 	case FTRACE_UPDATE_MAKE_NOP:
 		rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
-				FTRACE_FL_TRAMP_EN);
+				FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN);
 		break;
 	case FTRACE_UPDATE_MAKE_CALL:
 	case FTRACE_UPDATE_MODIFY_CALL:
-		rec->flags &= ~(FTRACE_FL_REGS_EN | FTRACE_FL_TRAMP_EN);
+		rec->flags &= ~(FTRACE_FL_REGS_EN | FTRACE_FL_TRAMP_EN |
+				FTRACE_FL_DIRECT_EN);
 		rec->flags |= FTRACE_FL_ENABLED;
-		if (rec->flags & FTRACE_FL_TRAMP)
+		if (ftrace_rec_direct(rec))
+			rec->flags |= FTRACE_FL_DIRECT_EN;
+		else if (rec->flags & FTRACE_FL_TRAMP)
 			rec->flags |= FTRACE_FL_TRAMP_EN;
 		else if (rec->flags & FTRACE_FL_REGS)
 			rec->flags |= FTRACE_FL_REGS_EN;
@@ -233,13 +247,22 @@ int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
  *
  * ftrace_lock.
  *
- * Return: the trampoline of the one ops tracing it if it has one, else
+ * Return: the direct trampoline of the one DIRECT ops tracing it, else
+ * the trampoline of the one ops tracing it if it has one, else
  * ftrace_regs_caller if an ops tracing it wants pt_regs, else
  * ftrace_caller.
  */
 unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op;
+	unsigned long addr;
+
+	if (ftrace_rec_direct(rec)) {
+		addr = ftrace_find_rec_direct(ftrace_rec_ip(rec));
+		/* Without one, the DIRECT ops' callback finds it. */
+		if (addr)
+			return addr;
+	}
 
 	if (rec->flags & FTRACE_FL_TRAMP) {
 		op = ftrace_rec_tramp_ops(rec);
@@ -253,7 +276,9 @@ unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
  * ftrace_get_addr_curr - the trampoline a record calls now
  * @rec: an ENABLED record
  *
- * A per-ops trampoline is read off the call site, then checked to be one
+ * A direct trampoline is read off the call site (while a DIRECT ops is
+ * being moved, the site may still call the old one).  A per-ops
+ * trampoline is read off the call site too, then checked to be one
  * still allocated; ftrace_lock keeps it so.
  *
  * Return: the trampoline's address.
@@ -262,6 +287,12 @@ unsigned long ftrace_get_addr_curr(struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op;
 	unsigned long addr;
+
+	if (rec->flags & FTRACE_FL_DIRECT_EN) {
+		addr = arch_ftrace_call_target(ftrace_rec_ip(rec));
+		if (!WARN_ON_ONCE(!addr))
+			return addr;
+	}
 
 	if (rec->flags & FTRACE_FL_TRAMP_EN) {
 		addr = arch_ftrace_call_target(ftrace_rec_ip(rec));
@@ -362,7 +393,7 @@ int ftrace_update_all(void)
 			if (rec->flags & FTRACE_FL_DISABLED)
 				continue;
 			ftrace_account_rec(rec);
-			if (ftrace_rec_count(rec) &&
+			if (ftrace_rec_count(rec) && !ftrace_rec_direct(rec) &&
 			    !(rec->flags & FTRACE_FL_TRAMP))
 				shared = true;
 		}

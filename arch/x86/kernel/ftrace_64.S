@@ -40,11 +40,21 @@
  *              and the stack pointer to ftrace_return_to_handler(), which
  *              gives back the real return address, and returns there.
  *
+ * Direct calls (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS): a site traced
+ *              only by a direct ops calls the direct trampoline itself;
+ *              a site shared with other ops calls ftrace_regs_caller,
+ *              which after the callbacks jumps to the trampoline a direct
+ *              ops' callback left in regs->orig_ax.
+ *
  * Mitigations: the trampolines return through RET (the return thunk);
- * they make no indirect calls.  With call depth tracking, neither the
- * patched call into a trampoline nor the patched call out of it goes
- * through a call thunk, so each accounts for itself with
- * CALL_DEPTH_ACCOUNT before the RET that will pop it.
+ * they make no indirect calls, and their one indirect jump, to a direct
+ * trampoline (which starts with ENDBR), goes through JMP_NOSPEC.  With
+ * call depth tracking, neither the patched call into a trampoline nor
+ * the patched call out of it goes through a call thunk, so each accounts
+ * for itself with CALL_DEPTH_ACCOUNT before the RET that will pop it.  A
+ * direct trampoline accounts for the site's call again (it cannot tell
+ * how it was reached), so the count errs on the deep side by one, which
+ * only makes the next underflow refill come later.
  */
 
 #include <linux/export.h>
@@ -119,13 +129,11 @@ SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
 .endm
 
 /*
- * Reload the argument registers, rax and bp, put regs->ip where the
- * return address was and pop the frame.  r11 is free: the traced
- * function has not run yet and r11 carries nothing into a function.
- * \end_label marks the RET: a per-ops trampoline copies the code before
- * it and writes its own return there.
+ * Reload the argument registers, rax and bp and put regs->ip where the
+ * return address was.  r11 is free: the traced function has not run
+ * yet and r11 carries nothing into a function.
  */
-.macro ftrace_restore_args_and_return end_label
+.macro ftrace_restore_args
 	movq	RBP(%rsp), %rbp
 	movq	R9(%rsp), %r9
 	movq	R8(%rsp), %r8
@@ -136,6 +144,15 @@ SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
 	movq	RAX(%rsp), %rax
 	movq	RIP(%rsp), %r11
 	movq	%r11, RET_ADDR(%rsp)
+.endm
+
+/*
+ * Restore, pop the frame and return.  \end_label marks the RET: a
+ * per-ops trampoline copies the code before it and writes its own
+ * return there.
+ */
+.macro ftrace_restore_args_and_return end_label
+	ftrace_restore_args
 	addq	$FRAME_SIZE, %rsp
 SYM_INNER_LABEL(\end_label, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
@@ -182,6 +199,24 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	movq	R12(%rsp), %r12
 	movq	R10(%rsp), %r10
 	movq	RBX(%rsp), %rbx
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	/*
+	 * A direct ops' callback put its trampoline in orig_ax
+	 * (arch_ftrace_set_direct_caller()): leave with the stack as the
+	 * traced function's call made it and jump there, as if the call
+	 * site had called it.  The jump keeps the return stack buffer
+	 * balanced: the direct trampoline's RET pairs with the site's
+	 * CALL.  It is inside the code a per-ops trampoline copies, whose
+	 * own callback never sets orig_ax.
+	 */
+	cmpq	$0, ORIG_RAX(%rsp)
+	jz	.Lregs_caller_return
+	ftrace_restore_args
+	movq	ORIG_RAX(%rsp), %r11
+	addq	$FRAME_SIZE, %rsp
+	JMP_NOSPEC r11
+.Lregs_caller_return:
+#endif
 	ftrace_restore_args_and_return ftrace_regs_caller_end
 SYM_FUNC_END(ftrace_regs_caller)
 

@@ -5,12 +5,13 @@
 # ftrace-modules.sh - the ftrace_ops API clients (guest side, /opt/vm).
 #
 # Loads samples/ftrace/ftrace-ops.ko (upstream's) with check_count=1 and a
-# few parameter sets, and our samples/ftrace/ftrace-ops-count.ko, and
-# judges them by what they print.  One line per run:
+# few parameter sets, our samples/ftrace/ftrace-ops-count.ko and
+# kernel/trace/ftrace_direct_test.ko (direct calls, counted), and judges
+# them by what they print.  One line per run:
 #
 #   TEST-RESULT samples/<name> PASS|FAIL|SKIP [note]
 #
-# Both modules fail their init on purpose when done (so nothing stays
+# All of them fail their init on purpose when done (so nothing stays
 # loaded); modprobe's status is therefore not the verdict.
 
 # Run "modprobe $1 $2..." and print the kernel messages it produced.
@@ -67,4 +68,36 @@ else
 		result ftrace-ops-count FAIL "$(echo "$out" | grep 'ftrace-ops-count:' | tail -n 1)"
 	fi
 fi
+
+# $1: the result's name; $2: the tracer to run meanwhile on the module's
+# traced function (":mod:" filter, applied when it loads), or none.
+direct_test() { # name tracer
+	if ! have_module ftrace_direct_test; then
+		result "$1" SKIP "no ftrace_direct_test.ko (CONFIG_FTRACE_DIRECT_TEST=m)"
+		return
+	fi
+	T=/sys/kernel/tracing
+	if [ -n "$2" ]; then
+		# With vfs_read, so that the filter is never empty (every function).
+		echo vfs_read > $T/set_ftrace_filter
+		echo 'direct_check_target:mod:ftrace_direct_test' >> $T/set_ftrace_filter
+		echo "$2" > $T/current_tracer
+	fi
+	out=$(load ftrace_direct_test nr_calls=1000)
+	if [ -n "$2" ]; then
+		echo nop > $T/current_tracer
+		echo > $T/set_ftrace_filter
+	fi
+	echo "$out" | sed 's/^/  | /'
+	if echo "$out" | grep -q -e WARNING -e 'BUG:'; then
+		result "$1" FAIL "kernel warning"
+	elif echo "$out" | grep -q 'ftrace_direct_test: PASS'; then
+		result "$1" PASS
+	else
+		result "$1" FAIL "$(echo "$out" | grep 'ftrace_direct_test:' | tail -n 1)"
+	fi
+}
+
+direct_test ftrace_direct_test
+direct_test ftrace_direct_test-function_graph function_graph
 exit 0

@@ -94,6 +94,20 @@ ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs, unsigned long ip)
 	arch_ftrace_regs(fregs)->regs.ip = ip;
 }
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * Called by a direct ops' callback, which only runs from
+ * ftrace_regs_caller (direct ops are SAVE_REGS): orig_ax, zeroed by the
+ * trampoline on entry, names the direct trampoline the traced function's
+ * call continues to once the callbacks are done.
+ */
+static __always_inline void
+arch_ftrace_set_direct_caller(struct ftrace_regs *fregs, unsigned long addr)
+{
+	arch_ftrace_regs(fregs)->regs.orig_ax = addr;
+}
+#endif
+
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
  * ftrace_64.S: in ftrace_caller and ftrace_regs_caller, the load of
