@@ -222,6 +222,11 @@ static inline void tracing_generic_entry_update(struct trace_entry *entry,
 struct trace_iterator {
 	struct trace_array	*tr;
 	struct tracer		*trace;
+	/*
+	 * @trace's state for this reader (struct tracer open/close); NULL
+	 * when it keeps none, or in the oops dump, which cannot allocate.
+	 */
+	void			*private;
 	int			cpu_file;
 	unsigned long		iter_flags;
 	/* Serializes the readers of one open trace_pipe (trace_read.c). */

@@ -239,6 +239,13 @@ enum trace_opt_bit {
  * @print_line:      optional: the text of a record in the tracer's own
  *                   layout; TRACE_TYPE_UNHANDLED leaves it to the core
  * @print_header:    optional: the comment lines atop the trace file
+ * @open:            optional: set up iter->private, the tracer's state
+ *                   for one reader of trace, trace_pipe or snapshot; it
+ *                   may leave it NULL (no memory), and the print
+ *                   functions must cope, as in the oops dump, which
+ *                   calls neither hook.  Called again, after @close,
+ *                   when a trace reader starts over
+ * @close:           optional: free what @open set up
  * @print_max:       a latency tracer: "trace" shows the snapshot buffer,
  *                   where the trace of the maximum latency is kept, in
  *                   the latency format (trace_latency.h)
@@ -254,6 +261,8 @@ struct tracer {
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
 	void			(*print_header)(struct seq_file *m,
 						struct trace_iterator *iter);
+	void			(*open)(struct trace_iterator *iter);
+	void			(*close)(struct trace_iterator *iter);
 	bool			print_max;
 };
 

@@ -261,6 +261,8 @@ static struct tracer graph_trace = {
 	.allow_instances	= true,
 	.print_line		= trace_graph_print_line,
 	.print_header		= trace_graph_print_header,
+	/* Each reader's memory of the lines it showed. */
+	.open = trace_graph_open, .close = trace_graph_close,
 };
 
 static __init int init_graph_trace(void)

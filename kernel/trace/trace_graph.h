@@ -60,6 +60,8 @@ void trace_graph_free_hashes(struct trace_graph *g);
 /* trace_graph_output.c */
 enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
 void trace_graph_print_header(struct seq_file *m, struct trace_iterator *iter);
+void trace_graph_open(struct trace_iterator *iter);
+void trace_graph_close(struct trace_iterator *iter);
 int trace_graph_output_init(void);
 
 #endif /* _KERNEL_TRACE_TRACE_GRAPH_H */

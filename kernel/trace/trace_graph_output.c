@@ -18,8 +18,13 @@
  * other records (trace_printk(), trace_marker, events) are shown as
  * comments.  The funcgraph-* options choose the columns.
  *
- * With tracing_thresh set only returns are recorded, so each return
- * names its function after its brace, as with funcgraph-tail.
+ * A return whose entry line this reader did not show (tracing_thresh
+ * records no entries; the entry may have been overwritten or read by
+ * someone else) names its function after its brace, as funcgraph-tail
+ * does for all.  When the task on a CPU changes between two of its
+ * records, a block of dashes framing "prev-pid => next-pid" says so.
+ * Both need what the reader showed before: struct graph_reader, the
+ * tracer's iter->private.
  *
  * Leaves are found by looking at the next record of the CPU, which a
  * non-consuming reader (trace) can; a consuming reader (trace_pipe)
@@ -29,6 +34,8 @@
 #include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
 #include <linux/kallsyms.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
 #include <asm/sections.h>
 
 #include "trace.h"
@@ -40,6 +47,32 @@
 #define PROC_WIDTH		14
 /* Spaces per nesting level. */
 #define INDENT			2
+/* Characters of a task's name shown, as upstream. */
+#define COMM_SHOWN		7
+
+/**
+ * struct graph_cpu_state - what a reader last showed of one CPU's records
+ * @last_pid: the task of the last record shown; -1 before the first
+ * @entered:  per depth, the function whose entry line ("func() {") was
+ *            shown and whose return was not yet; 0 if none
+ */
+struct graph_cpu_state {
+	pid_t		last_pid;
+	unsigned long	entered[FTRACE_RETFUNC_DEPTH];
+};
+
+/**
+ * struct graph_reader - function_graph's state for one reader
+ * @cpus: per CPU
+ *
+ * The iter->private of a trace, trace_pipe or snapshot reader, used
+ * under the reader's own serialization (seq_file's lock, the pipe's
+ * iter->mutex).  Updated only once a line is printed whole, so that a
+ * line printed again after it did not fit comes out the same.
+ */
+struct graph_reader {
+	struct graph_cpu_state __percpu	*cpus;
+};
 
 /**
  * struct graph_line - what one output line is about
@@ -47,12 +80,18 @@
  * @depth:    the nesting depth
  * @duration: ns, for a leaf or a return
  * @func:     the function
+ * @state:    the reader's state of the record's CPU; NULL if it has none
+ * @track:    the line opens or closes @depth: @state's slot of it changes
+ * @entered:  what that slot becomes
  */
 struct graph_line {
-	unsigned long	flags;
-	int		depth;
-	u64		duration;
-	unsigned long	func;
+	unsigned long		flags;
+	int			depth;
+	u64			duration;
+	unsigned long		func;
+	struct graph_cpu_state	*state;
+	bool			track;
+	unsigned long		entered;
 };
 
 static bool graph_opt(const struct graph_line *l, unsigned long opt)
@@ -86,6 +125,26 @@ static char graph_duration_mark(u64 ns)
 	return ' ';
 }
 
+static void graph_print_cpu(struct trace_seq *s, int cpu)
+{
+	trace_seq_printf(s, " %*d) ",
+			 (int)snprintf(NULL, 0, "%u", nr_cpu_ids - 1), cpu);
+}
+
+/* "comm-pid", the name cut short, centred in the task column. */
+static void graph_print_task(struct trace_seq *s, pid_t pid)
+{
+	char comm[TASK_COMM_LEN];
+	char buf[TASK_COMM_LEN + 12];
+	int pad;
+
+	trace_find_cmdline(pid, comm);
+	comm[COMM_SHOWN] = '\0';
+	pad = PROC_WIDTH - snprintf(buf, sizeof(buf), "%s-%d", comm, pid);
+	pad = max(pad, 0);
+	trace_seq_printf(s, "%*s%s%*s", pad / 2, "", buf, pad - pad / 2, "");
+}
+
 /* The columns before the duration: absolute time, CPU, task. */
 static void graph_print_prefix(struct trace_iterator *iter,
 			       const struct graph_line *l)
@@ -99,22 +158,37 @@ static void graph_print_prefix(struct trace_iterator *iter,
 		trace_seq_printf(s, "%5llu.%06lu |  ", ts, usecs);
 	}
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_CPU)))
-		trace_seq_printf(s, " %*d) ",
-				 (int)snprintf(NULL, 0, "%u", nr_cpu_ids - 1),
-				 iter->cpu);
+		graph_print_cpu(s, iter->cpu);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_PROC))) {
-		char comm[TASK_COMM_LEN];
-		char buf[TASK_COMM_LEN + 12];
-		int pad;
-
-		/* Centred in the column; a longer one is shown whole. */
-		trace_find_cmdline(iter->ent->pid, comm);
-		pad = PROC_WIDTH - snprintf(buf, sizeof(buf), "%s-%d", comm,
-					    iter->ent->pid);
-		pad = max(pad, 0);
-		trace_seq_printf(s, "%*s%s%*s | ", pad / 2, "", buf,
-				 pad - pad / 2, "");
+		graph_print_task(s, iter->ent->pid);
+		trace_seq_puts(s, " | ");
 	}
+}
+
+/*
+ * A block that says the task on the CPU changed since the reader's last
+ * record of it:
+ *  ------------------------------------------
+ *   1)     sh-123     =>   kworker-45
+ *  ------------------------------------------
+ */
+static void graph_print_switch(struct trace_iterator *iter,
+			       const struct graph_line *l)
+{
+	struct trace_seq *s = &iter->seq;
+	pid_t prev;
+
+	if (!l->state)
+		return;
+	prev = l->state->last_pid;
+	if (prev < 0 || prev == iter->ent->pid)
+		return;
+	trace_seq_puts(s, " ------------------------------------------\n");
+	graph_print_cpu(s, iter->cpu);
+	graph_print_task(s, prev);
+	trace_seq_puts(s, " => ");
+	graph_print_task(s, iter->ent->pid);
+	trace_seq_puts(s, "\n ------------------------------------------\n\n");
 }
 
 /* The duration column: a time, or blanks (@ns == 0) where it has none. */
@@ -216,6 +290,37 @@ static unsigned long graph_retval(struct ftrace_graph_ret *ret)
 #endif
 }
 
+static bool graph_depth_tracked(int depth)
+{
+	return depth >= 0 && depth < FTRACE_RETFUNC_DEPTH;
+}
+
+/*
+ * Did this reader show the entry line of the call that @l returns from?
+ * Without state (the oops dump) the best guess: not under tracing_thresh,
+ * which records no entries.
+ */
+static bool graph_entry_shown(const struct graph_line *l)
+{
+	if (!l->state)
+		return !trace_graph_thresh();
+	if (!graph_depth_tracked(l->depth))
+		return true;
+	return l->state->entered[l->depth] == l->func;
+}
+
+/* Remember what the line of iter->ent showed, once it is shown whole. */
+static void graph_remember(struct trace_iterator *iter,
+			   const struct graph_line *l, enum print_line_t ret)
+{
+	if (!l->state || ret != TRACE_TYPE_HANDLED ||
+	    trace_seq_has_overflowed(&iter->seq))
+		return;
+	l->state->last_pid = iter->ent->pid;
+	if (l->track && graph_depth_tracked(l->depth))
+		l->state->entered[l->depth] = l->entered;
+}
+
 /*
  * The return that follows @ent on its CPU if nothing came in between:
  * then @ent is a leaf.
@@ -248,7 +353,11 @@ static enum print_line_t graph_print_entry(struct trace_iterator *iter,
 	l->func = ent->graph_ent.func;
 	l->depth = ent->graph_ent.depth;
 	leaf = graph_find_leaf_return(iter, ent);
+	/* A leaf leaves nothing open at its depth. */
+	l->track = true;
+	l->entered = leaf ? 0 : l->func;
 
+	graph_print_switch(iter, l);
 	graph_print_irq_mark(iter, l, true);
 	graph_print_prefix(iter, l);
 	if (leaf) {
@@ -282,13 +391,17 @@ static enum print_line_t graph_print_return(struct trace_iterator *iter,
 	l->func = ret->ret.func;
 	l->depth = ret->ret.depth;
 	l->duration = ret->ret.rettime - ret->ret.calltime;
+	l->track = true;
+	l->entered = 0;
+	graph_print_switch(iter, l);
 	graph_print_prefix(iter, l);
 	graph_print_duration(s, l, l->duration, true);
 	graph_print_indent(s, l->depth);
 	trace_seq_putc(s, '}');
 	if (graph_shows_retval(l))
 		graph_print_retval(s, l, graph_retval(&ret->ret), false);
-	else if (graph_opt(l, TRACE_OPT(FUNCGRAPH_TAIL)) || trace_graph_thresh())
+	else if (graph_opt(l, TRACE_OPT(FUNCGRAPH_TAIL)) ||
+		 !graph_entry_shown(l))
 		trace_seq_printf(s, " /* %ps */", (void *)l->func);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_OVERRUN)))
 		trace_seq_printf(s, " (Overruns: %u)", ret->ret.overrun);
@@ -308,6 +421,7 @@ static enum print_line_t graph_print_comment(struct trace_iterator *iter,
 	event = ftrace_find_event(iter->ent->type);
 	if (!event || !event->funcs->trace)
 		return TRACE_TYPE_UNHANDLED;
+	graph_print_switch(iter, l);
 	graph_print_prefix(iter, l);
 	graph_print_duration(s, l, 0, false);
 	trace_seq_puts(s, "/* ");
@@ -330,7 +444,11 @@ static enum print_line_t graph_print_comment(struct trace_iterator *iter,
  */
 enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
 {
-	struct graph_line l = { .flags = READ_ONCE(iter->tr->flags) };
+	struct graph_reader *reader = iter->private;
+	struct graph_line l = {
+		.flags = READ_ONCE(iter->tr->flags),
+		.state = reader ? per_cpu_ptr(reader->cpus, iter->cpu) : NULL,
+	};
 	enum print_line_t ret;
 
 	rcu_read_lock();
@@ -346,7 +464,46 @@ enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
 		break;
 	}
 	rcu_read_unlock();
+	graph_remember(iter, &l, ret);
 	return ret;
+}
+
+/**
+ * trace_graph_open - set up function_graph's state for a reader
+ * @iter: the reader; iter->private is set, or left NULL without memory
+ *        (the output then has no task-switch blocks and names a
+ *        return's function only under tracing_thresh)
+ */
+void trace_graph_open(struct trace_iterator *iter)
+{
+	struct graph_reader *reader;
+	int cpu;
+
+	reader = kzalloc(sizeof(*reader), GFP_KERNEL);
+	if (!reader)
+		return;
+	reader->cpus = alloc_percpu(struct graph_cpu_state);
+	if (!reader->cpus) {
+		kfree(reader);
+		return;
+	}
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(reader->cpus, cpu)->last_pid = -1;
+	iter->private = reader;
+}
+
+/**
+ * trace_graph_close - free what trace_graph_open() set up
+ * @iter: the reader
+ */
+void trace_graph_close(struct trace_iterator *iter)
+{
+	struct graph_reader *reader = iter->private;
+
+	if (!reader)
+		return;
+	free_percpu(reader->cpus);
+	kfree(reader);
 }
 
 /**

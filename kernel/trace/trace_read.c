@@ -278,12 +278,29 @@ bool trace_iter_empty(struct trace_iterator *iter)
 	return true;
 }
 
+/* Give the reader's tracer its state for this reader, and take it back. */
+static void trace_iter_open_tracer(struct trace_iterator *iter)
+{
+	iter->private = NULL;
+	if (iter->trace->open)
+		iter->trace->open(iter);
+}
+
+static void trace_iter_close_tracer(struct trace_iterator *iter)
+{
+	if (iter->trace->close)
+		iter->trace->close(iter);
+	iter->private = NULL;
+}
+
 static void trace_iter_free(struct trace_iterator *iter)
 {
 	int cpu;
 
 	if (!iter)
 		return;
+	if (iter->trace)
+		trace_iter_close_tracer(iter);
 	if (iter->buffer_iter) {
 		for_each_possible_cpu(cpu)
 			if (iter->buffer_iter[cpu])
@@ -361,6 +378,7 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 	buffer = trace_iter_buffer(iter);
 	mutex_unlock(&trace_types_lock);
 
+	trace_iter_open_tracer(iter);
 	if (consume)
 		return iter;
 
@@ -412,6 +430,9 @@ static void trace_iter_rewind(struct trace_iterator *iter)
 	iter->idx = 0;
 	iter->ent = NULL;
 	trace_seq_init(&iter->seq);
+	/* What the tracer remembers of the lines shown goes too. */
+	trace_iter_close_tracer(iter);
+	trace_iter_open_tracer(iter);
 }
 
 static bool trace_iter_step(struct trace_iterator *iter)
@@ -1088,6 +1109,7 @@ static void trace_dump_tr(struct trace_array *tr,
 	ring_buffer_record_disable(tr->buffer);
 	trace_cmdline_dumping(true);
 
+	/* iter->private too: the tracer's open may allocate, so no state. */
 	memset(iter, 0, offsetof(struct trace_iterator, seq));
 	iter->tr = tr;
 	iter->trace = READ_ONCE(tr->current_trace);
