@@ -259,6 +259,12 @@ unsigned long notrace ftrace_return_to_handler(unsigned long sp,
  * @ret:  the return address found on the stack
  * @retp: where it was found
  *
+ * An unwinder goes from the innermost frame outwards, so each return it
+ * asks about was hijacked below the one it asked about before: *@idx
+ * keeps 1 + the ret_stack index of that one.  An index from the bottom,
+ * because the unwinder's own traced calls push and pop frames above it
+ * between two questions.
+ *
  * Return: @ret, unless it is return_to_handler and a frame of @task's
  * ret_stack hijacked the return at @retp: then the real return address.
  */
@@ -271,8 +277,10 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 
 	if (ret != hooker || !stk)
 		return ret;
-	i = READ_ONCE(task->curr_ret_stack) - 1 - (idx ? *idx : 0);
-	for (; i >= 0; i--) {
+	i = READ_ONCE(task->curr_ret_stack);
+	if (idx && *idx > 0 && *idx - 1 < i)
+		i = *idx - 1;
+	for (i--; i >= 0; i--) {
 		struct fgraph_frame *frame = &stk->frames[i];
 
 		if (frame->retp != retp)
@@ -281,7 +289,7 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 		if (frame->ret == hooker)
 			continue;
 		if (idx)
-			*idx = READ_ONCE(task->curr_ret_stack) - i;
+			*idx = i + 1;
 		return frame->ret;
 	}
 	return ret;
