@@ -499,11 +499,13 @@ static inline int trace_snapshot_resize(struct trace_array *tr,
 {
 	return 0;
 }
+
 static inline int trace_snapshot_set_subbuf_order(struct trace_array *tr,
 						  int order)
 {
 	return 0;
 }
+
 static inline void trace_snapshot_set_clock(struct trace_array *tr) { }
 static inline void trace_snapshot_cpumask_update(struct trace_array *tr,
 						 int cpu, bool on) { }
