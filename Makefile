@@ -43,8 +43,12 @@ KERNEL_IMAGE	:= $(OBJ)/$(BZIMAGE_$(ARCH))
 export CCACHE_BASEDIR	:= $(TOP)
 export CCACHE_DIR	?= $(HOME)/.cache/ccache
 export CCACHE_MAXSIZE	?= 5G
-CC_WRAP		:= $(shell command -v ccache >/dev/null 2>&1 && echo "ccache ")
-KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(ARCH) CC="$(CC_WRAP)gcc" -j$(JOBS)
+# It is reached through its compiler links, never through CC: CC stays
+# "gcc" for the whole life of a clone, so the environment Kconfig records
+# (include/config/auto.conf.cmd) is the same whether or not ccache was
+# installed yet, and its arrival (make deps) rebuilds nothing.
+export PATH	:= /usr/lib/ccache:$(PATH)
+KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(ARCH) CC=gcc -j$(JOBS)
 # One kernel build at a time on this machine, whichever clone runs it:
 # each recipe that builds holds this lock from its first step to its last.
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
@@ -119,7 +123,7 @@ patches: tree
 BENCH_RUNS	?= 3
 BENCH_WALL	?= 1
 bench: tree
-	@KCC="$(CC_WRAP)gcc" JOBS=$(JOBS) BENCH_RUNS=$(BENCH_RUNS) \
+	@KCC=gcc JOBS=$(JOBS) BENCH_RUNS=$(BENCH_RUNS) \
 		BENCH_WALL=$(BENCH_WALL) sh tools/testing/bench/bench.sh $(TOP) $(ARCH)
 
 clean:
