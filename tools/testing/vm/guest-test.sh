@@ -11,7 +11,9 @@
 #   boot/banner     we booted our kernel and got this far;
 #   boot/ftrace-... the tracing boot options (boot-options.sh);
 #   kunit/...       the KUnit suites that ran during boot;
-#   samples/...     the ftrace_ops API clients (ftrace-modules.sh).
+#   samples/...     the ftrace_ops API clients (ftrace-modules.sh);
+#   demo/...        each section of `make demo` shows what it promises
+#                   (demo-check.sh).
 # The last shard (or an unsharded run) runs trace-cmd and perf against the
 # kernel (tools-test.sh, tools/...).
 # Then it runs its share of upstream's ftracetest (with our own cases in
@@ -35,6 +37,7 @@ if [ "$first" = 1 ]; then
 	/opt/vm/boot-options.sh
 	/opt/vm/kunit-results.sh
 	/opt/vm/ftrace-modules.sh
+	/opt/vm/demo-check.sh /opt/vm/demo.sh
 fi
 if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 	/opt/vm/tools-test.sh
