@@ -22,6 +22,7 @@
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/string.h>
+#include <linux/ctype.h>
 #include <linux/hash.h>
 #include <linux/glob.h>
 #include <linux/slab.h>
@@ -312,11 +313,37 @@ static int ftrace_pattern_remove(unsigned long ip, void *hash)
 	return 0;
 }
 
+/*
+ * A word that starts with a digit is the line number of one function in
+ * available_filter_functions (from 1): libtracefs sends those, cheaper
+ * to match than names.  Return: 1, -EINVAL for no such line, -ENOMEM.
+ */
+static int ftrace_pattern_index(struct ftrace_hash *hash,
+				struct ftrace_pattern *pat)
+{
+	struct dyn_ftrace *rec;
+	unsigned long index;
+	int ret;
+
+	if (kstrtoul(pat->glob, 0, &index))
+		return -EINVAL;
+	rec = ftrace_rec_by_index(index);
+	if (!rec)
+		return -EINVAL;
+	if (pat->remove)
+		ret = ftrace_pattern_remove(ftrace_rec_ip(rec), hash);
+	else
+		ret = ftrace_pattern_add(ftrace_rec_ip(rec), hash);
+	return ret ? ret : 1;
+}
+
 /**
  * ftrace_hash_apply_pattern - add or remove the functions one word names
  * @hash:    the hash being built (not published)
  * @pattern: the word (modified)
  *
+ * The word is a glob, "!glob", "glob:mod:module", or the line number of a
+ * function in available_filter_functions ("!" too; a module is ignored).
  * Under ftrace_lock.
  *
  * Return: how many functions the word named (> 0), -EINVAL if it named
@@ -330,6 +357,8 @@ int ftrace_hash_apply_pattern(struct ftrace_hash *hash, char *pattern)
 	ret = ftrace_parse_pattern(pattern, &pat);
 	if (ret)
 		return ret;
+	if (isdigit(*pat.glob))
+		return ftrace_pattern_index(hash, &pat);
 	return ftrace_match_functions(pat.glob, pat.module,
 				     pat.remove ? ftrace_pattern_remove :
 						  ftrace_pattern_add, hash);

@@ -133,6 +133,7 @@ typedef int (*ftrace_match_fn)(unsigned long ip, void *data);
 int ftrace_match_functions(const char *glob, const char *module,
 			   ftrace_match_fn fn, void *data);
 int ftrace_func_name(struct dyn_ftrace *rec, char *buf);
+struct dyn_ftrace *ftrace_rec_by_index(unsigned long index);
 
 /* --- ops (ftrace_ops.c) ------------------------------------------------- */
 

@@ -42,6 +42,30 @@ bool ftrace_disabled;
 static unsigned long ftrace_records_total;	/* ftrace_lock */
 static unsigned long ftrace_groups_total;	/* ftrace_lock */
 /*
+ * Moves whenever the lines of available_filter_functions may have changed
+ * (a group added or removed, records freed), which makes the index cursor
+ * below stale.  ftrace_lock.
+ */
+static unsigned long ftrace_rec_gen;
+
+/**
+ * struct ftrace_index_cursor - where the last lookup by index ended
+ * @gen:   ftrace_rec_gen when it was taken
+ * @group: the group of the record found
+ * @off:   its offset in @group
+ * @index: its line number in available_filter_functions
+ *
+ * Writers of indexes (libtracefs) send them one by one in ascending
+ * order: going on from the last one makes all of them one walk.
+ * ftrace_lock.
+ */
+static struct ftrace_index_cursor {
+	unsigned long		gen;
+	struct ftrace_rec_group	*group;
+	unsigned int		off;
+	unsigned long		index;
+} ftrace_index_cursor;
+/*
  * How long ftrace_init() took.  The scheduler clock may not run yet that
  * early in boot (it reads 0 then), so the CPU's cycle counter is kept too.
  */
@@ -122,6 +146,7 @@ static struct ftrace_rec_group *ftrace_make_group(struct module *mod,
 static void ftrace_add_group(struct ftrace_rec_group *g)
 {
 	list_add_tail_rcu(&g->list, &ftrace_rec_groups);
+	ftrace_rec_gen++;
 	ftrace_records_total += g->count;
 	ftrace_groups_total++;
 }
@@ -266,6 +291,7 @@ void ftrace_release_mod(struct module *mod)
 		if (!g)
 			return;
 		list_del_rcu(&g->list);
+		ftrace_rec_gen++;
 		ftrace_records_total -= g->count;
 		ftrace_groups_total--;
 		ftrace_forget_ip_range(g->start, g->end);
@@ -294,6 +320,7 @@ static void ftrace_retire_range(unsigned long start, unsigned long end)
 			rec->flags = FTRACE_FL_DISABLED | FTRACE_FL_FREED;
 		}
 	}
+	ftrace_rec_gen++;
 	ftrace_forget_ip_range(start, end - 1);
 }
 
@@ -553,4 +580,59 @@ int ftrace_func_name(struct dyn_ftrace *rec, char *buf)
 	if (offset > FTRACE_MCOUNT_MAX_OFFSET)
 		return -ENOENT;
 	return 0;
+}
+
+/*
+ * Is @rec a line of available_filter_functions?  The test of
+ * ftrace_func_name() without copying the name.
+ */
+static bool ftrace_rec_listed(struct dyn_ftrace *rec)
+{
+	unsigned long size, offset;
+
+	if (rec->flags & FTRACE_FL_FREED)
+		return false;
+	if (!kallsyms_lookup_size_offset(ftrace_rec_ip(rec), &size, &offset))
+		return false;
+	return offset <= FTRACE_MCOUNT_MAX_OFFSET;
+}
+
+/**
+ * ftrace_rec_by_index - the record on a line of available_filter_functions
+ * @index: the line number, from 1
+ *
+ * Under ftrace_lock.
+ *
+ * Return: the record, or NULL when there is no such line.
+ */
+struct dyn_ftrace *ftrace_rec_by_index(unsigned long index)
+{
+	struct ftrace_index_cursor *cur = &ftrace_index_cursor;
+	struct ftrace_rec_group *g;
+	unsigned long line = 0;
+	unsigned int off = 0;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (!index)
+		return NULL;
+	g = list_first_entry(&ftrace_rec_groups, struct ftrace_rec_group, list);
+	if (cur->group && cur->gen == ftrace_rec_gen && cur->index <= index) {
+		/* Count the cursor's record again: it is line cur->index. */
+		g = cur->group;
+		off = cur->off;
+		line = cur->index - 1;
+	}
+	list_for_each_entry_from(g, &ftrace_rec_groups, list) {
+		for (; off < g->count; off++) {
+			if (!ftrace_rec_listed(&g->recs[off]) || ++line < index)
+				continue;
+			*cur = (struct ftrace_index_cursor){
+				.gen = ftrace_rec_gen, .group = g,
+				.off = off, .index = line,
+			};
+			return &g->recs[off];
+		}
+		off = 0;
+	}
+	return NULL;
 }
