@@ -284,10 +284,11 @@ static void *ftrace_filter_start(struct seq_file *m, loff_t *pos)
 {
 	struct ftrace_filter_file *ff = m->private;
 	/*
-	 * An empty filter shows one line; an empty notrace, none; a filter
-	 * of only unloaded modules' functions, none.
+	 * An empty hash shows one line saying so (tools read it: trace-cmd
+	 * complains of an empty set_ftrace_notrace); a filter of only
+	 * unloaded modules' functions, none.
 	 */
-	loff_t n = (ff->all && ff->filter) ? 1 : ff->nr_ips;
+	loff_t n = ff->all ? 1 : ff->nr_ips;
 
 	if (*pos < n)
 		return ff->nr_ips ? &ff->ips[*pos] : SEQ_START_TOKEN;
@@ -311,7 +312,8 @@ static int ftrace_filter_show(struct seq_file *m, void *v)
 	struct ftrace_filter_file *ff = m->private;
 
 	if (v == SEQ_START_TOKEN) {
-		seq_puts(m, "#### all functions enabled ####\n");
+		seq_puts(m, ff->filter ? "#### all functions enabled ####\n" :
+					 "#### no functions disabled ####\n");
 		return 0;
 	}
 	if (v == FTRACE_PROBES_TOKEN) {
