@@ -19,7 +19,8 @@
 #   (coreutils; busybox-static has no nice, and its timeout does not kill
 #   the whole process group), checkbashisms (devscripts) with perl and just
 #   the perl modules checkbashisms loads; trace-cmd with libtraceevent's
-#   plugins and perf (linux-perf), the tools users drive ftrace with.
+#   plugins and perf (linux-perf), the tools users drive ftrace with;
+#   strace, to see what a tool asks of tracefs.
 # It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
 # (in /opt/vm). Host packages that are missing are installed with apt-get.
 #
@@ -60,6 +61,7 @@ coreutils:/usr/bin/timeout
 devscripts:/usr/bin/checkbashisms
 perl-base:/usr/bin/perl
 trace-cmd:/usr/bin/trace-cmd
+strace:/usr/bin/strace
 linux-perf:/usr/bin/perf
 cpio:/usr/bin/cpio
 gzip:/bin/gzip"
@@ -175,6 +177,7 @@ install_prog /bin/ping /bin/ping
 install_prog /usr/bin/nice /usr/bin/nice
 install_prog /usr/bin/timeout /usr/bin/timeout
 install_prog /usr/bin/trace-cmd /usr/bin/trace-cmd
+install_prog /usr/bin/strace /usr/bin/strace
 install_prog /usr/bin/perf /usr/bin/perf
 
 # libtraceevent's plugins decode the records of some events (function,
@@ -256,7 +259,7 @@ mkdir -p "$ST/opt/ftracetest"
 cp "$HERE/init" "$ST/init"
 chmod 0755 "$ST/init"
 for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
-	demo.sh ftrace-modules.sh boot-options.sh; do
+	demo.sh demo-check.sh ftrace-modules.sh boot-options.sh; do
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done
