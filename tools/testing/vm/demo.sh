@@ -87,11 +87,14 @@ if grep -qw function_graph "$T/available_tracers"; then
 	clear_trace
 	echo vfs_read >"$T/set_graph_function"
 	echo 1 >"$T/options/funcgraph-tail"
+	# A timer interrupt inside vfs_read would fill the head of the trace.
+	echo 0 >"$T/options/funcgraph-irqs"
 	echo function_graph >"$T/current_tracer"
 	trace_only_workload
 	head -n 40 "$T/trace"
 	echo nop >"$T/current_tracer"
 	echo 0 >"$T/options/funcgraph-tail"
+	echo 1 >"$T/options/funcgraph-irqs"
 	echo >"$T/set_graph_function"
 else
 	echo "   this kernel has no function_graph tracer"
