@@ -783,9 +783,10 @@ void trace_event_trigger_create_file(struct trace_event_file *file,
 unsigned long trace_event_triggers_call(struct trace_event_file *file,
 					void *rec);
 void trace_event_triggers_post_call(struct trace_event_file *file,
-				    unsigned long post);
+				    unsigned long post, unsigned long ip);
 void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
-					      unsigned long post);
+					      unsigned long post,
+					      unsigned long ip);
 void trace_event_triggers_fire(struct trace_event_file *file);
 void trace_event_file_triggers_clear(struct trace_event_file *file);
 void trace_event_triggers_reap(void);

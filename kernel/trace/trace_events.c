@@ -329,19 +329,21 @@ static void event_printk(struct trace_event_buffer *fbuffer)
 
 /*
  * With conditional triggers the probe made the record whatever the
- * event's state: fire them on it, then say whether the record is to be
- * dropped after all.  *@post gets the triggers that follow the commit.
+ * event's state: unless the pid filters refuse the task (then nothing
+ * fires, as for an enabled event), fire them on it, then say whether the
+ * record is to be dropped after all.  *@post gets the triggers that
+ * follow the commit.
  */
 static bool event_triggers_discard(struct trace_event_file *file, void *entry,
 				   unsigned long *post)
 {
 	unsigned long eflags = READ_ONCE(file->flags);
 
-	*post = trace_event_triggers_call(file, entry);
-	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
+	if ((eflags & EVENT_FILE_FL_PID_FILTER) &&
+	    trace_event_ignore_this_pid(file))
 		return true;
-	return (eflags & EVENT_FILE_FL_PID_FILTER) &&
-	       trace_event_ignore_this_pid(file);
+	*post = trace_event_triggers_call(file, entry);
+	return eflags & EVENT_FILE_FL_SOFT_DISABLED;
 }
 
 /**
@@ -373,10 +375,10 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	trace_taskinfo_mark_pending();
 	if (IS_ENABLED(CONFIG_STACKTRACE) &&
 	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
-		trace_record_kernel_stack(tr, fbuffer->trace_ctx, 0, 0);
+		trace_record_kernel_stack(tr, fbuffer->trace_ctx, _RET_IP_, 0);
 out:
 	if (unlikely(post))
-		trace_event_triggers_post_call(file, post);
+		trace_event_triggers_post_call(file, post, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 

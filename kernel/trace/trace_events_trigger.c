@@ -18,9 +18,11 @@
  * An event with triggers is soft-enabled (its probe runs even if the
  * event is not enabled) and has EVENT_FILE_FL_TRIGGER_MODE.  Triggers
  * without filters fire from trace_trigger_soft_disabled(), before a
- * record is made; when one has a filter, the file also has
- * EVENT_FILE_FL_TRIGGER_COND and they all fire from the commit of the
- * record, which is then dropped if the event is soft-disabled.
+ * record is made; when one has a filter or must follow the record
+ * (stacktrace, snapshot), the file also has EVENT_FILE_FL_TRIGGER_COND
+ * and they all fire from the commit of the record, which is then
+ * dropped if the event is soft-disabled.  A record the pid filters
+ * refuse fires none.
  *
  * Locking: trace_event_file::triggers is changed under event_mutex and
  * walked by the probes under RCU (they run with preemption disabled)
@@ -44,7 +46,7 @@
 /* Readers of trace_event_file::triggers that may sleep (trace_marker). */
 DEFINE_STATIC_SRCU(trigger_srcu);
 
-static void trigger_fire(struct event_trigger *t)
+static void trigger_fire(struct event_trigger *t, unsigned long ip)
 {
 	long count = READ_ONCE(t->count);
 
@@ -53,7 +55,7 @@ static void trigger_fire(struct event_trigger *t)
 		if (!count)
 			return;
 	} while (count > 0 && !try_cmpxchg(&t->count, &count, count - 1));
-	if (t->kind->fire(t) || count < 0)
+	if (t->kind->fire(t, ip) || count < 0)
 		return;
 	/* It changed nothing: the use goes back. */
 	count = READ_ONCE(t->count);
@@ -83,7 +85,7 @@ unsigned long trace_event_triggers_call(struct trace_event_file *file,
 		if (t->kind->post)
 			post |= BIT(t->kind->type);
 		else
-			trigger_fire(t);
+			trigger_fire(t, 0);
 	}
 	return post;
 }
@@ -92,27 +94,30 @@ unsigned long trace_event_triggers_call(struct trace_event_file *file,
  * trace_event_triggers_post_call - fire the triggers deferred by the call
  * @file: the event file
  * @post: what trace_event_triggers_call() returned
+ * @ip:   a return address into the function that wrote the record
  */
 void trace_event_triggers_post_call(struct trace_event_file *file,
-				    unsigned long post)
+				    unsigned long post, unsigned long ip)
 {
 	struct event_trigger *t;
 
 	list_for_each_entry_rcu(t, &file->triggers, list)
 		if (post & BIT(t->kind->type))
-			trigger_fire(t);
+			trigger_fire(t, ip);
 }
 
 /**
  * trace_event_triggers_post_call_sleepable - the post call, preemptible
  * @file: the event file
  * @post: what trace_event_triggers_call() returned
+ * @ip:   a return address into the function that wrote the record
  *
  * For writers that committed their record in process context, so that a
  * snapshot trigger swaps the buffer at once (trace_marker).
  */
 void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
-					      unsigned long post)
+					      unsigned long post,
+					      unsigned long ip)
 {
 	struct event_trigger *t;
 	int idx;
@@ -122,7 +127,7 @@ void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
 	list_for_each_entry_srcu(t, &file->triggers, list,
 				 srcu_read_lock_held(&trigger_srcu))
 		if (post & BIT(t->kind->type))
-			trigger_fire(t);
+			trigger_fire(t, ip);
 	srcu_read_unlock(&trigger_srcu, idx);
 }
 
@@ -135,18 +140,22 @@ void trace_event_triggers_fire(struct trace_event_file *file)
 	unsigned long post = trace_event_triggers_call(file, NULL);
 
 	if (post)
-		trace_event_triggers_post_call(file, post);
+		trace_event_triggers_post_call(file, post, 0);
 }
 
 /* --- adding and removing ------------------------------------------------ */
 
-/* TRIGGER_COND: some trigger needs the record.  event_mutex. */
+/*
+ * TRIGGER_COND: some trigger needs the record, for its filter or to
+ * come after it (a stack trace follows the event, as upstream's does,
+ * and neither fires for a task the pid filters refuse).  event_mutex.
+ */
 static void update_cond(struct trace_event_file *file)
 {
 	struct event_trigger *t;
 
 	list_for_each_entry(t, &file->triggers, list) {
-		if (t->filter) {
+		if (t->filter || t->kind->post) {
 			set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
 			return;
 		}

@@ -31,7 +31,10 @@ enum event_trigger_type {
  * @enable:       for enable_event (else disable_event)
  * @post:         fires after the record is committed, not before
  * @fire:         do it; runs in the event's probe, in any context, for a
- *                trigger whose filter passed and whose count is not spent
+ *                trigger whose filter passed and whose count is not spent.
+ *                Its second argument is a return address into the
+ *                function that wrote the record (a post trigger's
+ *                stack starts there), or 0
  * @prepare:      get @tr ready for a trigger of this kind, before
  *                event_mutex is taken (it may take trace_types_lock,
  *                which nests outside event_mutex); or NULL
@@ -45,7 +48,7 @@ struct event_trigger_kind {
 	bool		needs_target;
 	bool		enable;
 	bool		post;
-	bool		(*fire)(struct event_trigger *t);
+	bool		(*fire)(struct event_trigger *t, unsigned long ip);
 	int		(*prepare)(struct trace_array *tr);
 	int		(*init)(struct event_trigger *t);
 	void		(*release)(struct event_trigger *t);

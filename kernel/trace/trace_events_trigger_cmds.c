@@ -21,7 +21,7 @@
 #include "trace.h"
 #include "trace_events_trigger.h"
 
-static bool traceon_fire(struct event_trigger *t)
+static bool traceon_fire(struct event_trigger *t, unsigned long ip)
 {
 	struct trace_array *tr = t->file->tr;
 
@@ -31,7 +31,7 @@ static bool traceon_fire(struct event_trigger *t)
 	return true;
 }
 
-static bool traceoff_fire(struct event_trigger *t)
+static bool traceoff_fire(struct event_trigger *t, unsigned long ip)
 {
 	struct trace_array *tr = t->file->tr;
 
@@ -54,7 +54,7 @@ static const struct event_trigger_kind traceoff_kind = {
 };
 
 #ifdef CONFIG_TRACER_SNAPSHOT
-static bool snapshot_fire(struct event_trigger *t)
+static bool snapshot_fire(struct event_trigger *t, unsigned long ip)
 {
 	tracing_snapshot_instance(t->file->tr);
 	return true;
@@ -70,9 +70,9 @@ static const struct event_trigger_kind snapshot_kind = {
 #endif
 
 #ifdef CONFIG_STACKTRACE
-static bool stacktrace_fire(struct event_trigger *t)
+static bool stacktrace_fire(struct event_trigger *t, unsigned long ip)
 {
-	trace_record_kernel_stack(t->file->tr, tracing_gen_ctx(), 0, 0);
+	trace_record_kernel_stack(t->file->tr, tracing_gen_ctx(), ip, 0);
 	return true;
 }
 
@@ -172,7 +172,7 @@ void trace_event_switch_unhold(struct trace_event_file *file)
 	trace_event_put_ref(file->event_call);
 }
 
-static bool event_switch_fire(struct event_trigger *t)
+static bool event_switch_fire(struct event_trigger *t, unsigned long ip)
 {
 	return trace_event_switch(t->target, t->kind->enable);
 }

@@ -66,7 +66,8 @@ static void marker_triggers_post_call(struct trace_array *tr,
 				      unsigned long post)
 {
 #ifdef CONFIG_EVENT_TRACING
-	trace_event_triggers_post_call_sleepable(tr->events.marker, post);
+	trace_event_triggers_post_call_sleepable(tr->events.marker, post,
+						 _RET_IP_);
 #endif
 }
 
