@@ -232,6 +232,23 @@ check_record_pid() {
 	result $t PASS
 }
 
+# -R stacktrace with -F, as trace-cmd profile records: one kernel stack
+# after each sched_switch of the command, starting at the event's probe.
+check_record_stack_trigger() {
+	t=trace-cmd/record-stacktrace-trigger
+	needs events $t || return
+	run trace-cmd record -o stk.dat -e sched:sched_switch -R stacktrace \
+		-F sleep 1 || { fail $t "record: exit status $?"; return; }
+	run trace-cmd report -i stk.dat || { fail $t "report: exit status $?"; return; }
+	n=$(grep -c 'sched_switch:' out)
+	s=$(grep -c 'kernel_stack:' out)
+	[ "$n" -gt 0 ] || { fail $t "no sched_switch"; return; }
+	[ "$n" = "$s" ] || { fail $t "$n sched_switch, $s stacks"; return; }
+	f=$(grep -A1 'kernel_stack:' out | grep -c '=> trace_event_raw_event_sched_switch ')
+	[ "$f" = "$s" ] || { fail $t "$((s - f)) stacks start elsewhere"; return; }
+	result $t PASS
+}
+
 # -M: records of the CPUs in the mask only; -b, -C: buffer size, clock.
 check_record_cpumask() {
 	t=trace-cmd/record-cpumask-clock
@@ -350,8 +367,8 @@ check_perf_ftrace() {
 
 for c in list_tracers list_options show list_events check_events \
 	 record_events stream instance record_function record_notrace \
-	 record_func_stack record_pid record_cpumask record_network \
-	 record_graph reset \
+	 record_func_stack record_pid record_stack_trigger record_cpumask \
+	 record_network record_graph reset \
 	 perf_list perf_stat perf_record perf_trace perf_record_syscall \
 	 perf_ftrace; do
 	quiesce
