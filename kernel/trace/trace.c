@@ -1225,6 +1225,7 @@ static const struct file_operations tracing_cpumask_fops = {
 /* --- options ------------------------------------------------------------- */
 
 static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
+	[TRACE_OPT_PRINT_PARENT_BIT]	= "print-parent",
 	[TRACE_OPT_SYM_OFFSET_BIT]	= "sym-offset",
 	[TRACE_OPT_SYM_ADDR_BIT]	= "sym-addr",
 	[TRACE_OPT_VERBOSE_BIT]		= "verbose",

@@ -146,6 +146,7 @@ struct stack_entry {
  * something exist.  The order is the order trace_options lists them in.
  */
 enum trace_opt_bit {
+	TRACE_OPT_PRINT_PARENT_BIT,	/* print-parent: " <-caller" of functions */
 	TRACE_OPT_SYM_OFFSET_BIT,	/* sym-offset: func+0x12/0x40 */
 	TRACE_OPT_SYM_ADDR_BIT,		/* sym-addr: append <address> */
 	TRACE_OPT_VERBOSE_BIT,		/* verbose: latency lines in full */
@@ -213,13 +214,15 @@ enum trace_opt_bit {
 
 /* Options set on a new instance. */
 #define TRACE_DEFAULT_FLAGS						\
-	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
+	(TRACE_OPT(PRINT_PARENT) | TRACE_OPT(PRINTK) |			\
+	 TRACE_OPT(CONTEXT_INFO) |					\
 	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
 	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) | TRACE_OPT(FUNCTION) |	\
 	 TRACE_GRAPH_DEFAULT_FLAGS)
 
 /* The options print functions receive in their "flags" argument. */
-#define TRACE_OPT_SYM_MASK	(TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))
+#define TRACE_OPT_SYM_MASK						\
+	(TRACE_OPT(PRINT_PARENT) | TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))
 
 /* --- tracers -------------------------------------------------------------- */
 
