@@ -51,16 +51,32 @@
  */
 enum trace_type {
 	TRACE_FN			= 1,
+	TRACE_CTX			= 2,
+	TRACE_WAKE			= 3,
 	TRACE_STACK			= 4,
 	TRACE_PRINT			= 5,
 	TRACE_BPRINT			= 6,
+	TRACE_MMIO_RW			= 7,
+	TRACE_MMIO_MAP			= 8,
+	TRACE_BRANCH			= 9,
 	TRACE_GRAPH_RET			= 10,
 	TRACE_GRAPH_ENT			= 11,
+	TRACE_USER_STACK		= 12,
 	TRACE_BPUTS			= 14,
+	TRACE_HWLAT			= 15,
+	TRACE_OSNOISE			= 16,
+	TRACE_TIMERLAT			= 17,
 	TRACE_RAW_DATA			= 18,
 	TRACE_FUNC_REPEATS		= 19,
 	TRACE_FIRST_DYNAMIC_TYPE	= 20,
 };
+
+/*
+ * TRACE_MMIO_RW, TRACE_MMIO_MAP, TRACE_BRANCH, TRACE_HWLAT, TRACE_OSNOISE
+ * and TRACE_TIMERLAT belong to tracers not written here: nothing writes
+ * them, but events/ftrace/ describes them, as upstream's does whichever
+ * tracers are built (trace_export.c).
+ */
 
 /* TRACE_FN: the function tracer: a traced function and its caller. */
 struct ftrace_entry {
