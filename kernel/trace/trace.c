@@ -1337,6 +1337,44 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 	return 0;
 }
 
+/*
+ * Set or clear option @opt of tracer @t, asking the tracer first; @t's
+ * options are the same in every instance, @tr is the one asking.
+ * trace_types_lock.
+ */
+static int tracer_set_opt(struct trace_array *tr, struct tracer *t,
+			  const struct tracer_opt *opt, bool on)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	ret = t->set_opt ? t->set_opt(tr, opt->bit, on) : 0;
+	if (ret)
+		return ret;
+	if (on)
+		t->opt_val |= opt->bit;
+	else
+		t->opt_val &= ~opt->bit;
+	return 0;
+}
+
+/*
+ * An option of the current tracer of @tr, by name.  The tracer is asked
+ * even when the option already has the value, as upstream does for
+ * trace_options.  trace_types_lock.
+ */
+static int tracer_set_opt_string(struct trace_array *tr, const char *name,
+				 bool on)
+{
+	struct tracer *t = tr->current_trace;
+	const struct tracer_opt *opt;
+
+	for (opt = t->opts; opt && opt->name; opt++)
+		if (!strcmp(name, opt->name))
+			return tracer_set_opt(tr, t, opt, on);
+	return -EINVAL;
+}
+
 /* "name" or "noname", as trace_options and trace_options= take it. */
 static int trace_set_option_string(struct trace_array *tr, char *option)
 {
@@ -1352,21 +1390,27 @@ static int trace_set_option_string(struct trace_array *tr, char *option)
 		if (trace_opt_present(bit) && !strcmp(option, trace_opt_names[bit]))
 			return trace_set_opt(tr, bit, on);
 	}
-	return -EINVAL;
+	return tracer_set_opt_string(tr, option, on);
 }
 
 static int trace_options_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = m->private;
+	const struct tracer_opt *opt;
+	struct tracer *t;
 	int bit;
 
 	mutex_lock(&trace_types_lock);
+	t = tr->current_trace;
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
 		if (!trace_opt_present(bit))
 			continue;
 		seq_printf(m, "%s%s\n", tr->flags & BIT(bit) ? "" : "no",
 			   trace_opt_names[bit]);
 	}
+	for (opt = t->opts; opt && opt->name; opt++)
+		seq_printf(m, "%s%s\n", t->opt_val & opt->bit ? "" : "no",
+			   opt->name);
 	mutex_unlock(&trace_types_lock);
 	return 0;
 }
@@ -1434,8 +1478,12 @@ static ssize_t option_file_read(struct file *filp, char __user *ubuf,
 	char buf[4];
 	int len;
 
-	len = scnprintf(buf, sizeof(buf), "%d\n",
-			!!(READ_ONCE(of->tr->flags) & BIT(of->bit)));
+	if (of->tracer)
+		len = scnprintf(buf, sizeof(buf), "%d\n",
+				!!(READ_ONCE(of->tracer->opt_val) & of->opt->bit));
+	else
+		len = scnprintf(buf, sizeof(buf), "%d\n",
+				!!(READ_ONCE(of->tr->flags) & BIT(of->bit)));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
@@ -1453,7 +1501,10 @@ static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
 		return -EINVAL;
 
 	mutex_lock(&trace_types_lock);
-	ret = trace_set_opt(of->tr, of->bit, val);
+	if (!of->tracer)
+		ret = trace_set_opt(of->tr, of->bit, val);
+	else if (!!(of->tracer->opt_val & of->opt->bit) != val)
+		ret = tracer_set_opt(of->tr, of->tracer, of->opt, val);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;
@@ -1644,6 +1695,34 @@ static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
 	trace_snapshot_create_cpu_files(cf, d);
 }
 
+/*
+ * options/ files of the registered tracers' own options.  Tracers are
+ * never unregistered; an instance is made under trace_types_lock, the top
+ * level at boot, where initcalls register tracers one at a time.
+ */
+static void trace_create_tracer_option_files(struct trace_array *tr)
+{
+	struct trace_option_file *of = &tr->opt_files[TRACE_OPT_NR_BITS];
+	struct trace_option_file *end = of + TRACE_TRACER_OPT_FILES;
+	const struct tracer_opt *opt;
+	struct tracer *t;
+
+	for (t = trace_types; t; t = t->next) {
+		if (!tracer_allowed(tr, t))
+			continue;
+		for (opt = t->opts; opt && opt->name; opt++, of++) {
+			if (WARN_ON_ONCE(of == end))
+				return;
+			of->tr = tr;
+			of->tracer = t;
+			of->opt = opt;
+			trace_create_file(opt->name, TRACE_MODE_WRITE,
+					  tr->options_dir, of,
+					  &option_file_fops);
+		}
+	}
+}
+
 static void trace_create_option_files(struct trace_array *tr)
 {
 	int bit;
@@ -1663,6 +1742,7 @@ static void trace_create_option_files(struct trace_array *tr)
 				  tr->options_dir, &tr->opt_files[bit],
 				  &option_file_fops);
 	}
+	trace_create_tracer_option_files(tr);
 }
 
 /**

@@ -243,6 +243,16 @@ enum trace_opt_bit {
 /* --- tracers -------------------------------------------------------------- */
 
 /**
+ * struct tracer_opt - an option of one tracer's own
+ * @name: its file in options/ and its word in trace_options
+ * @bit:  its bit in the tracer's @opt_val
+ */
+struct tracer_opt {
+	const char	*name;
+	u32		bit;
+};
+
+/**
  * struct tracer - something that can be an instance's current_tracer
  * @name:            what available_tracers and current_tracer show
  * @init:            start tracing into @tr; 0 or a -errno that refuses
@@ -268,6 +278,17 @@ enum trace_opt_bit {
  * @print_max:       a latency tracer: "trace" shows the snapshot buffer,
  *                   where the trace of the maximum latency is kept, in
  *                   the latency format (trace_latency.h)
+ * @opts:            optional: the tracer's own options, ended by an empty
+ *                   entry.  Each is a file in options/ of every instance
+ *                   the tracer may run in, and trace_options lists them
+ *                   after the core's while the tracer is current.  Only a
+ *                   tracer registered before tracefs is set up gets the
+ *                   files (TRACE_TRACER_OPT_FILES of them in all)
+ * @opt_val:         the values of @opts, one set for all instances
+ *                   (trace_types_lock)
+ * @set_opt:         with @opts: option @bit is about to change to @on in
+ *                   @tr (trace_types_lock); 0 or a -errno that refuses
+ *                   the change
  */
 struct tracer {
 	const char		*name;
@@ -283,6 +304,10 @@ struct tracer {
 	void			(*open)(struct trace_iterator *iter);
 	void			(*close)(struct trace_iterator *iter);
 	bool			print_max;
+	const struct tracer_opt	*opts;
+	u32			opt_val;
+	int			(*set_opt)(struct trace_array *tr, u32 bit,
+					   bool on);
 };
 
 extern struct tracer nop_trace;
@@ -306,13 +331,20 @@ struct trace_cpu_file {
 
 /**
  * struct trace_option_file - the inode's private data of options/<name>
- * @tr:  the instance
- * @bit: the TRACE_OPT_*_BIT the file shows
+ * @tr:     the instance
+ * @bit:    the TRACE_OPT_*_BIT the file shows, when @tracer is NULL
+ * @tracer: the tracer whose option @opt the file shows, or NULL
+ * @opt:    that option
  */
 struct trace_option_file {
 	struct trace_array	*tr;
 	int			bit;
+	struct tracer		*tracer;
+	const struct tracer_opt	*opt;
 };
+
+/* How many tracers' own options an instance has files for: nop's two. */
+#define TRACE_TRACER_OPT_FILES	2
 
 struct trace_pid_list;
 
@@ -372,7 +404,8 @@ struct trace_array_events {
  *                     an instance is removed only when it is 0
  * @all_cpus:          private data of the instance-wide files
  * @cpu_files:         private data of per_cpu/cpuN/ files, nr_cpu_ids long
- * @opt_files:         private data of options/ files
+ * @opt_files:         private data of options/ files: the core's by
+ *                     TRACE_OPT_*_BIT, then the tracers' own
  * @dir:               the instance's tracefs directory (NULL: the root)
  * @options_dir:       its options/ directory
  * @percpu_dir:        its per_cpu/ directory
@@ -412,7 +445,8 @@ struct trace_array {
 	int				ref;
 	struct trace_cpu_file		all_cpus;
 	struct trace_cpu_file		*cpu_files;
-	struct trace_option_file	opt_files[TRACE_OPT_NR_BITS];
+	struct trace_option_file	opt_files[TRACE_OPT_NR_BITS +
+						  TRACE_TRACER_OPT_FILES];
 	struct dentry			*dir;
 	struct dentry			*options_dir;
 	struct dentry			*percpu_dir;
