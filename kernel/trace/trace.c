@@ -1234,6 +1234,8 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_BIN_BIT]		= "bin",
 	[TRACE_OPT_BLOCK_BIT]		= "block",
 	[TRACE_OPT_PRINTK_BIT]		= "trace_printk",
+	[TRACE_OPT_USERSTACKTRACE_BIT]	= "userstacktrace",
+	[TRACE_OPT_SYM_USEROBJ_BIT]	= "sym-userobj",
 	[TRACE_OPT_PRINTK_MSGONLY_BIT]	= "printk-msg-only",
 	[TRACE_OPT_CONTEXT_INFO_BIT]	= "context-info",
 	[TRACE_OPT_LATENCY_FMT_BIT]	= "latency-format",
@@ -1277,6 +1279,10 @@ static bool trace_opt_present(int bit)
 {
 	if (bit == TRACE_OPT_STACKTRACE_BIT)
 		return IS_ENABLED(CONFIG_STACKTRACE);
+	if (bit == TRACE_OPT_USERSTACKTRACE_BIT ||
+	    bit == TRACE_OPT_SYM_USEROBJ_BIT)
+		return IS_ENABLED(CONFIG_STACKTRACE) &&
+		       IS_ENABLED(CONFIG_USER_STACKTRACE_SUPPORT);
 	if (bit == TRACE_OPT_FUNC_FORK_BIT ||
 	    bit == TRACE_OPT_FUNCTION_BIT ||
 	    bit == TRACE_OPT_FUNC_NO_REPEATS_BIT)
@@ -1947,6 +1953,7 @@ void __init early_trace_init(void)
 		goto fail;
 	}
 	trace_output_init();
+	trace_user_stack_init();
 
 	register_tracer(&nop_trace);
 	tr->current_trace = &nop_trace;

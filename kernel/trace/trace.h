@@ -152,6 +152,17 @@ struct stack_entry {
 
 /* The depth the format file advertises for TRACE_STACK records. */
 #define FTRACE_STACK_ENTRIES	8
+
+/*
+ * TRACE_USER_STACK: the user-space return addresses of thread group
+ * @tgid, innermost first, ended by a 0 when fewer than
+ * FTRACE_STACK_ENTRIES (options/userstacktrace).
+ */
+struct userstack_entry {
+	struct trace_entry	ent;
+	unsigned int		tgid;
+	unsigned long		caller[FTRACE_STACK_ENTRIES];
+};
 /* The deepest stack a TRACE_STACK record holds. */
 #define TRACE_STACK_MAX		64
 
@@ -171,6 +182,8 @@ enum trace_opt_bit {
 	TRACE_OPT_BIN_BIT,		/* bin: the record header in binary */
 	TRACE_OPT_BLOCK_BIT,		/* block: poll never waits */
 	TRACE_OPT_PRINTK_BIT,		/* trace_printk: record trace_printk() */
+	TRACE_OPT_USERSTACKTRACE_BIT,	/* userstacktrace: user stacks after events */
+	TRACE_OPT_SYM_USEROBJ_BIT,	/* sym-userobj: user addresses as file+offset */
 	TRACE_OPT_PRINTK_MSGONLY_BIT,	/* printk-msg-only */
 	TRACE_OPT_CONTEXT_INFO_BIT,	/* context-info: task/CPU/time columns */
 	TRACE_OPT_LATENCY_FMT_BIT,	/* latency-format: the latency layout */
@@ -651,6 +664,22 @@ void trace_panic_notifiers_init(void);
 /* --- output (trace_output.c) -------------------------------------------- */
 
 void trace_output_init(void);
+
+/* --- user stacks (trace_userstack.c) ----------------------------------- */
+
+#if defined(CONFIG_STACKTRACE) && defined(CONFIG_USER_STACKTRACE_SUPPORT)
+void trace_record_user_stack(struct trace_array *tr, unsigned int trace_ctx);
+void trace_user_stack_init(void);
+#else
+static inline void trace_record_user_stack(struct trace_array *tr,
+					   unsigned int trace_ctx)
+{
+}
+
+static inline void trace_user_stack_init(void)
+{
+}
+#endif
 struct trace_event *ftrace_find_event(int type);
 enum print_line_t trace_print_line(struct trace_iterator *iter);
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter);

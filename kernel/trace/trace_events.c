@@ -374,6 +374,7 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (IS_ENABLED(CONFIG_STACKTRACE) &&
 	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
 		trace_record_kernel_stack(tr, fbuffer->trace_ctx, 0, 0);
+	trace_record_user_stack(tr, fbuffer->trace_ctx);
 out:
 	if (unlikely(post))
 		trace_event_triggers_post_call(file, post);
