@@ -236,6 +236,11 @@ struct trace_iterator {
 	unsigned int		temp_size;
 	struct trace_seq	tmp_seq;
 	bool			closed;
+	/*
+	 * With TRACE_FILE_ANNOTATE: the CPUs whose first record the reader
+	 * has shown, or whose first records a latency trace left out.
+	 */
+	cpumask_var_t		started;
 
 	struct trace_seq	seq;
 	struct trace_entry	*ent;

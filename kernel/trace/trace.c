@@ -1234,6 +1234,7 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_BIN_BIT]		= "bin",
 	[TRACE_OPT_BLOCK_BIT]		= "block",
 	[TRACE_OPT_PRINTK_BIT]		= "trace_printk",
+	[TRACE_OPT_ANNOTATE_BIT]	= "annotate",
 	[TRACE_OPT_USERSTACKTRACE_BIT]	= "userstacktrace",
 	[TRACE_OPT_SYM_USEROBJ_BIT]	= "sym-userobj",
 	[TRACE_OPT_PRINTK_MSGONLY_BIT]	= "printk-msg-only",

@@ -182,6 +182,7 @@ enum trace_opt_bit {
 	TRACE_OPT_BIN_BIT,		/* bin: the record header in binary */
 	TRACE_OPT_BLOCK_BIT,		/* block: poll never waits */
 	TRACE_OPT_PRINTK_BIT,		/* trace_printk: record trace_printk() */
+	TRACE_OPT_ANNOTATE_BIT,		/* annotate: where a CPU's records start */
 	TRACE_OPT_USERSTACKTRACE_BIT,	/* userstacktrace: user stacks after events */
 	TRACE_OPT_SYM_USEROBJ_BIT,	/* sym-userobj: user addresses as file+offset */
 	TRACE_OPT_PRINTK_MSGONLY_BIT,	/* printk-msg-only */
@@ -244,7 +245,7 @@ enum trace_opt_bit {
 /* Options set on a new instance. */
 #define TRACE_DEFAULT_FLAGS						\
 	(TRACE_OPT(PRINT_PARENT) | TRACE_OPT(PRINTK) |			\
-	 TRACE_OPT(CONTEXT_INFO) |					\
+	 TRACE_OPT(ANNOTATE) | TRACE_OPT(CONTEXT_INFO) |		\
 	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
 	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) | TRACE_OPT(FUNCTION) |	\
 	 TRACE_GRAPH_DEFAULT_FLAGS)
