@@ -1233,6 +1233,9 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_HEX_BIT]		= "hex",
 	[TRACE_OPT_BIN_BIT]		= "bin",
 	[TRACE_OPT_BLOCK_BIT]		= "block",
+#ifdef CONFIG_EVENT_TRACING
+	[TRACE_OPT_FIELDS_BIT]		= "fields",
+#endif
 	[TRACE_OPT_PRINTK_BIT]		= "trace_printk",
 	[TRACE_OPT_ANNOTATE_BIT]	= "annotate",
 	[TRACE_OPT_USERSTACKTRACE_BIT]	= "userstacktrace",

@@ -181,6 +181,9 @@ enum trace_opt_bit {
 	TRACE_OPT_HEX_BIT,		/* hex: the record header in hex */
 	TRACE_OPT_BIN_BIT,		/* bin: the record header in binary */
 	TRACE_OPT_BLOCK_BIT,		/* block: poll never waits */
+#ifdef CONFIG_EVENT_TRACING
+	TRACE_OPT_FIELDS_BIT,		/* fields: records as their fields */
+#endif
 	TRACE_OPT_PRINTK_BIT,		/* trace_printk: record trace_printk() */
 	TRACE_OPT_ANNOTATE_BIT,		/* annotate: where a CPU's records start */
 	TRACE_OPT_USERSTACKTRACE_BIT,	/* userstacktrace: user stacks after events */
@@ -888,6 +891,9 @@ void trace_events_pid_free(struct trace_array *tr);
 
 /* trace_export.c: the core's record types under events/ftrace/. */
 int trace_export_register(void);
+struct trace_event_call *trace_export_find_call(int type);
+enum print_line_t trace_print_event_fields(struct trace_iterator *iter,
+					   struct trace_event *event);
 
 /* trace_eval.c: TRACE_DEFINE_ENUM() values into format strings. */
 void trace_eval_init(void);

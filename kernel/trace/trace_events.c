@@ -990,10 +990,11 @@ static bool event_unregister(struct trace_event_call *call,
 		}
 	}
 	list_del(&call->list);
-	if (!class_shared(call))
-		free_fields(&call->class->fields);
+	/* Readers of the fields (options/fields) are gone after this. */
 	if (call->class->raw_init)
 		unregister_trace_event(&call->event);
+	if (!class_shared(call))
+		free_fields(&call->class->fields);
 	return was_enabled;
 }
 

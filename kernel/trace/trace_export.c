@@ -22,6 +22,13 @@
 		.is_signed = is_signed_type(_type),			\
 		.filter_type = FILTER_OTHER }
 
+/* A function address: options/fields shows it as a symbol. */
+#define REC_FIELD_FN(_type, _item) {					\
+		.type = #_type, .name = #_item,				\
+		.size = sizeof(_type), .align = __alignof__(_type),	\
+		.is_signed = is_signed_type(_type),			\
+		.filter_type = FILTER_TRACE_FN }
+
 /* A fixed array of _len elements, the length spelled _text in the type. */
 #define REC_ARRAY_AS(_type, _item, _len, _text) {			\
 		.type = #_type "[" _text "]", .name = #_item,		\
@@ -88,8 +95,8 @@ static const struct core_record records[] = {
 	RECORD(function, TRACE_FN,
 	       REC_PRINT(" %ps <-- %ps", (void *)__entry->ip,
 			 (void *)__entry->parent_ip),
-	       REC_FIELD(unsigned long, ip),
-	       REC_FIELD(unsigned long, parent_ip)),
+	       REC_FIELD_FN(unsigned long, ip),
+	       REC_FIELD_FN(unsigned long, parent_ip)),
 
 	RECORD(func_repeats, TRACE_FUNC_REPEATS,
 	       REC_PRINT(" %ps <-%ps\t(repeats:%u  delta: -%llu)",
@@ -268,6 +275,24 @@ static const struct core_record records[] = {
 
 static struct trace_event_class record_classes[ARRAY_SIZE(records)];
 static struct trace_event_call record_calls[ARRAY_SIZE(records)];
+
+/**
+ * trace_export_find_call - the events/ftrace/ event of a core record type
+ * @type: the record type
+ *
+ * The events are registered at boot and never go away.
+ *
+ * Return: the event, or NULL if the type has none.
+ */
+struct trace_event_call *trace_export_find_call(int type)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(records); i++)
+		if (records[i].type == type && record_calls[i].class)
+			return &record_calls[i];
+	return NULL;
+}
 
 /**
  * trace_export_register - register the core's record types as events

@@ -486,6 +486,10 @@ static enum print_line_t print_text_line(struct trace_iterator *iter,
 		trace_seq_printf(s, "Unknown type %d\n", iter->ent->type);
 		return trace_handle_return(s);
 	}
+#ifdef CONFIG_EVENT_TRACING
+	if (flags & TRACE_OPT(FIELDS))
+		return trace_print_event_fields(iter, event);
+#endif
 	return event->funcs->trace(iter, flags & TRACE_OPT_SYM_MASK, event);
 }
 
