@@ -241,6 +241,9 @@ struct trace_iterator {
 	 * has shown, or whose first records a latency trace left out.
 	 */
 	cpumask_var_t		started;
+	/* hash-ptr off: an event's format with %p made %px (fmt_size bytes). */
+	char			*fmt;
+	unsigned int		fmt_size;
 
 	struct trace_seq	seq;
 	struct trace_entry	*ent;

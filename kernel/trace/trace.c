@@ -1253,6 +1253,7 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_EVENT_FORK_BIT]	= "event-fork",
 #endif
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
+	[TRACE_OPT_HASH_PTR_BIT]	= "hash-ptr",
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNCTION_BIT]	= "function-trace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",

@@ -201,6 +201,7 @@ enum trace_opt_bit {
 	TRACE_OPT_EVENT_FORK_BIT,	/* event-fork: set_event_pid follows forks */
 #endif
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
+	TRACE_OPT_HASH_PTR_BIT,		/* hash-ptr: %p in events hashed */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNCTION_BIT,		/* function-trace: latency tracers trace calls */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
@@ -249,6 +250,7 @@ enum trace_opt_bit {
 #define TRACE_DEFAULT_FLAGS						\
 	(TRACE_OPT(PRINT_PARENT) | TRACE_OPT(PRINTK) |			\
 	 TRACE_OPT(ANNOTATE) | TRACE_OPT(CONTEXT_INFO) |		\
+	 TRACE_OPT(HASH_PTR) |						\
 	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
 	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) | TRACE_OPT(FUNCTION) |	\
 	 TRACE_GRAPH_DEFAULT_FLAGS)

@@ -309,6 +309,7 @@ static void trace_iter_free(struct trace_iterator *iter)
 	}
 	kfree(iter->walk_left);
 	free_cpumask_var(iter->started);
+	kfree(iter->fmt);
 	kfree(iter->temp);
 	if (iter->iter_flags & TRACE_FILE_PINNED) {
 		mutex_lock(&trace_types_lock);
