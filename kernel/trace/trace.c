@@ -42,8 +42,9 @@ DEFINE_MUTEX(trace_types_lock);
 /* The tracers, newest first; nop is registered first and so listed last. */
 static struct tracer *trace_types;
 
+/* trace_printk() writes into the top level until an instance asks. */
 struct trace_array global_trace = {
-	.flags		= TRACE_DEFAULT_FLAGS,
+	.flags		= TRACE_DEFAULT_FLAGS | TRACE_OPT(TRACE_PRINTK_DEST),
 	.buffer_percent	= 50,
 	.start_lock	= __RAW_SPIN_LOCK_UNLOCKED(global_trace.start_lock),
 	.consume_lock	= __MUTEX_INITIALIZER(global_trace.consume_lock),
@@ -1252,6 +1253,7 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 #ifdef CONFIG_EVENT_TRACING
 	[TRACE_OPT_EVENT_FORK_BIT]	= "event-fork",
 #endif
+	[TRACE_OPT_TRACE_PRINTK_DEST_BIT] = "trace_printk_dest",
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
 	[TRACE_OPT_HASH_PTR_BIT]	= "hash-ptr",
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
@@ -1323,6 +1325,13 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 		if (on)
 			trace_cmdline_start();
 		break;
+	case TRACE_OPT_TRACE_PRINTK_DEST_BIT: {
+		int ret = trace_printk_dest_set(tr, on);
+
+		if (ret)
+			return ret;
+		break;
+	}
 	case TRACE_OPT_FUNC_FORK_BIT: {
 		int ret = ftrace_pid_follow_fork(tr, on);
 

@@ -200,6 +200,7 @@ enum trace_opt_bit {
 #ifdef CONFIG_EVENT_TRACING
 	TRACE_OPT_EVENT_FORK_BIT,	/* event-fork: set_event_pid follows forks */
 #endif
+	TRACE_OPT_TRACE_PRINTK_DEST_BIT, /* trace_printk_dest: gets trace_printk() */
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
 	TRACE_OPT_HASH_PTR_BIT,		/* hash-ptr: %p in events hashed */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
@@ -705,6 +706,8 @@ void trace_printk_late_init(void);
 void trace_printk_create_files(struct dentry *parent);
 void trace_record_kernel_stack(struct trace_array *tr, unsigned int trace_ctx,
 			       unsigned long from, int skip);
+int trace_printk_dest_set(struct trace_array *tr, bool on);
+void trace_printk_dest_release(struct trace_array *tr);
 int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 			const char *fmt, va_list args);
 
