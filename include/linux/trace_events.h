@@ -236,6 +236,14 @@ struct trace_iterator {
 	unsigned int		temp_size;
 	struct trace_seq	tmp_seq;
 	bool			closed;
+	/*
+	 * With TRACE_FILE_ANNOTATE: the CPUs whose first record the reader
+	 * has shown, or whose first records a latency trace left out.
+	 */
+	cpumask_var_t		started;
+	/* hash-ptr off: an event's format with %p made %px (fmt_size bytes). */
+	char			*fmt;
+	unsigned int		fmt_size;
 
 	struct trace_seq	seq;
 	struct trace_entry	*ent;

@@ -42,8 +42,9 @@ DEFINE_MUTEX(trace_types_lock);
 /* The tracers, newest first; nop is registered first and so listed last. */
 static struct tracer *trace_types;
 
+/* trace_printk() writes into the top level until an instance asks. */
 struct trace_array global_trace = {
-	.flags		= TRACE_DEFAULT_FLAGS,
+	.flags		= TRACE_DEFAULT_FLAGS | TRACE_OPT(TRACE_PRINTK_DEST),
 	.buffer_percent	= 50,
 	.start_lock	= __RAW_SPIN_LOCK_UNLOCKED(global_trace.start_lock),
 	.consume_lock	= __MUTEX_INITIALIZER(global_trace.consume_lock),
@@ -1225,6 +1226,7 @@ static const struct file_operations tracing_cpumask_fops = {
 /* --- options ------------------------------------------------------------- */
 
 static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
+	[TRACE_OPT_PRINT_PARENT_BIT]	= "print-parent",
 	[TRACE_OPT_SYM_OFFSET_BIT]	= "sym-offset",
 	[TRACE_OPT_SYM_ADDR_BIT]	= "sym-addr",
 	[TRACE_OPT_VERBOSE_BIT]		= "verbose",
@@ -1232,7 +1234,13 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_HEX_BIT]		= "hex",
 	[TRACE_OPT_BIN_BIT]		= "bin",
 	[TRACE_OPT_BLOCK_BIT]		= "block",
+#ifdef CONFIG_EVENT_TRACING
+	[TRACE_OPT_FIELDS_BIT]		= "fields",
+#endif
 	[TRACE_OPT_PRINTK_BIT]		= "trace_printk",
+	[TRACE_OPT_ANNOTATE_BIT]	= "annotate",
+	[TRACE_OPT_USERSTACKTRACE_BIT]	= "userstacktrace",
+	[TRACE_OPT_SYM_USEROBJ_BIT]	= "sym-userobj",
 	[TRACE_OPT_PRINTK_MSGONLY_BIT]	= "printk-msg-only",
 	[TRACE_OPT_CONTEXT_INFO_BIT]	= "context-info",
 	[TRACE_OPT_LATENCY_FMT_BIT]	= "latency-format",
@@ -1245,7 +1253,9 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 #ifdef CONFIG_EVENT_TRACING
 	[TRACE_OPT_EVENT_FORK_BIT]	= "event-fork",
 #endif
+	[TRACE_OPT_TRACE_PRINTK_DEST_BIT] = "trace_printk_dest",
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
+	[TRACE_OPT_HASH_PTR_BIT]	= "hash-ptr",
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNCTION_BIT]	= "function-trace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
@@ -1276,6 +1286,10 @@ static bool trace_opt_present(int bit)
 {
 	if (bit == TRACE_OPT_STACKTRACE_BIT)
 		return IS_ENABLED(CONFIG_STACKTRACE);
+	if (bit == TRACE_OPT_USERSTACKTRACE_BIT ||
+	    bit == TRACE_OPT_SYM_USEROBJ_BIT)
+		return IS_ENABLED(CONFIG_STACKTRACE) &&
+		       IS_ENABLED(CONFIG_USER_STACKTRACE_SUPPORT);
 	if (bit == TRACE_OPT_FUNC_FORK_BIT ||
 	    bit == TRACE_OPT_FUNCTION_BIT ||
 	    bit == TRACE_OPT_FUNC_NO_REPEATS_BIT)
@@ -1311,6 +1325,13 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 		if (on)
 			trace_cmdline_start();
 		break;
+	case TRACE_OPT_TRACE_PRINTK_DEST_BIT: {
+		int ret = trace_printk_dest_set(tr, on);
+
+		if (ret)
+			return ret;
+		break;
+	}
 	case TRACE_OPT_FUNC_FORK_BIT: {
 		int ret = ftrace_pid_follow_fork(tr, on);
 
@@ -1336,6 +1357,44 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 	return 0;
 }
 
+/*
+ * Set or clear option @opt of tracer @t, asking the tracer first; @t's
+ * options are the same in every instance, @tr is the one asking.
+ * trace_types_lock.
+ */
+static int tracer_set_opt(struct trace_array *tr, struct tracer *t,
+			  const struct tracer_opt *opt, bool on)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	ret = t->set_opt ? t->set_opt(tr, opt->bit, on) : 0;
+	if (ret)
+		return ret;
+	if (on)
+		t->opt_val |= opt->bit;
+	else
+		t->opt_val &= ~opt->bit;
+	return 0;
+}
+
+/*
+ * An option of the current tracer of @tr, by name.  The tracer is asked
+ * even when the option already has the value, as upstream does for
+ * trace_options.  trace_types_lock.
+ */
+static int tracer_set_opt_string(struct trace_array *tr, const char *name,
+				 bool on)
+{
+	struct tracer *t = tr->current_trace;
+	const struct tracer_opt *opt;
+
+	for (opt = t->opts; opt && opt->name; opt++)
+		if (!strcmp(name, opt->name))
+			return tracer_set_opt(tr, t, opt, on);
+	return -EINVAL;
+}
+
 /* "name" or "noname", as trace_options and trace_options= take it. */
 static int trace_set_option_string(struct trace_array *tr, char *option)
 {
@@ -1351,21 +1410,27 @@ static int trace_set_option_string(struct trace_array *tr, char *option)
 		if (trace_opt_present(bit) && !strcmp(option, trace_opt_names[bit]))
 			return trace_set_opt(tr, bit, on);
 	}
-	return -EINVAL;
+	return tracer_set_opt_string(tr, option, on);
 }
 
 static int trace_options_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = m->private;
+	const struct tracer_opt *opt;
+	struct tracer *t;
 	int bit;
 
 	mutex_lock(&trace_types_lock);
+	t = tr->current_trace;
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
 		if (!trace_opt_present(bit))
 			continue;
 		seq_printf(m, "%s%s\n", tr->flags & BIT(bit) ? "" : "no",
 			   trace_opt_names[bit]);
 	}
+	for (opt = t->opts; opt && opt->name; opt++)
+		seq_printf(m, "%s%s\n", t->opt_val & opt->bit ? "" : "no",
+			   opt->name);
 	mutex_unlock(&trace_types_lock);
 	return 0;
 }
@@ -1433,8 +1498,12 @@ static ssize_t option_file_read(struct file *filp, char __user *ubuf,
 	char buf[4];
 	int len;
 
-	len = scnprintf(buf, sizeof(buf), "%d\n",
-			!!(READ_ONCE(of->tr->flags) & BIT(of->bit)));
+	if (of->tracer)
+		len = scnprintf(buf, sizeof(buf), "%d\n",
+				!!(READ_ONCE(of->tracer->opt_val) & of->opt->bit));
+	else
+		len = scnprintf(buf, sizeof(buf), "%d\n",
+				!!(READ_ONCE(of->tr->flags) & BIT(of->bit)));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
@@ -1452,7 +1521,10 @@ static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
 		return -EINVAL;
 
 	mutex_lock(&trace_types_lock);
-	ret = trace_set_opt(of->tr, of->bit, val);
+	if (!of->tracer)
+		ret = trace_set_opt(of->tr, of->bit, val);
+	else if (!!(of->tracer->opt_val & of->opt->bit) != val)
+		ret = tracer_set_opt(of->tr, of->tracer, of->opt, val);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;
@@ -1643,6 +1715,34 @@ static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
 	trace_snapshot_create_cpu_files(cf, d);
 }
 
+/*
+ * options/ files of the registered tracers' own options.  Tracers are
+ * never unregistered; an instance is made under trace_types_lock, the top
+ * level at boot, where initcalls register tracers one at a time.
+ */
+static void trace_create_tracer_option_files(struct trace_array *tr)
+{
+	struct trace_option_file *of = &tr->opt_files[TRACE_OPT_NR_BITS];
+	struct trace_option_file *end = of + TRACE_TRACER_OPT_FILES;
+	const struct tracer_opt *opt;
+	struct tracer *t;
+
+	for (t = trace_types; t; t = t->next) {
+		if (!tracer_allowed(tr, t))
+			continue;
+		for (opt = t->opts; opt && opt->name; opt++, of++) {
+			if (WARN_ON_ONCE(of == end))
+				return;
+			of->tr = tr;
+			of->tracer = t;
+			of->opt = opt;
+			trace_create_file(opt->name, TRACE_MODE_WRITE,
+					  tr->options_dir, of,
+					  &option_file_fops);
+		}
+	}
+}
+
 static void trace_create_option_files(struct trace_array *tr)
 {
 	int bit;
@@ -1662,6 +1762,7 @@ static void trace_create_option_files(struct trace_array *tr)
 				  tr->options_dir, &tr->opt_files[bit],
 				  &option_file_fops);
 	}
+	trace_create_tracer_option_files(tr);
 }
 
 /**
@@ -1866,6 +1967,7 @@ void __init early_trace_init(void)
 		goto fail;
 	}
 	trace_output_init();
+	trace_user_stack_init();
 
 	register_tracer(&nop_trace);
 	tr->current_trace = &nop_trace;

@@ -51,16 +51,32 @@
  */
 enum trace_type {
 	TRACE_FN			= 1,
+	TRACE_CTX			= 2,
+	TRACE_WAKE			= 3,
 	TRACE_STACK			= 4,
 	TRACE_PRINT			= 5,
 	TRACE_BPRINT			= 6,
+	TRACE_MMIO_RW			= 7,
+	TRACE_MMIO_MAP			= 8,
+	TRACE_BRANCH			= 9,
 	TRACE_GRAPH_RET			= 10,
 	TRACE_GRAPH_ENT			= 11,
+	TRACE_USER_STACK		= 12,
 	TRACE_BPUTS			= 14,
+	TRACE_HWLAT			= 15,
+	TRACE_OSNOISE			= 16,
+	TRACE_TIMERLAT			= 17,
 	TRACE_RAW_DATA			= 18,
 	TRACE_FUNC_REPEATS		= 19,
 	TRACE_FIRST_DYNAMIC_TYPE	= 20,
 };
+
+/*
+ * TRACE_MMIO_RW, TRACE_MMIO_MAP, TRACE_BRANCH, TRACE_HWLAT, TRACE_OSNOISE
+ * and TRACE_TIMERLAT belong to tracers not written here: nothing writes
+ * them, but events/ftrace/ describes them, as upstream's does whichever
+ * tracers are built (trace_export.c).
+ */
 
 /* TRACE_FN: the function tracer: a traced function and its caller. */
 struct ftrace_entry {
@@ -136,6 +152,17 @@ struct stack_entry {
 
 /* The depth the format file advertises for TRACE_STACK records. */
 #define FTRACE_STACK_ENTRIES	8
+
+/*
+ * TRACE_USER_STACK: the user-space return addresses of thread group
+ * @tgid, innermost first, ended by a 0 when fewer than
+ * FTRACE_STACK_ENTRIES (options/userstacktrace).
+ */
+struct userstack_entry {
+	struct trace_entry	ent;
+	unsigned int		tgid;
+	unsigned long		caller[FTRACE_STACK_ENTRIES];
+};
 /* The deepest stack a TRACE_STACK record holds. */
 #define TRACE_STACK_MAX		64
 
@@ -146,6 +173,7 @@ struct stack_entry {
  * something exist.  The order is the order trace_options lists them in.
  */
 enum trace_opt_bit {
+	TRACE_OPT_PRINT_PARENT_BIT,	/* print-parent: " <-caller" of functions */
 	TRACE_OPT_SYM_OFFSET_BIT,	/* sym-offset: func+0x12/0x40 */
 	TRACE_OPT_SYM_ADDR_BIT,		/* sym-addr: append <address> */
 	TRACE_OPT_VERBOSE_BIT,		/* verbose: latency lines in full */
@@ -153,7 +181,13 @@ enum trace_opt_bit {
 	TRACE_OPT_HEX_BIT,		/* hex: the record header in hex */
 	TRACE_OPT_BIN_BIT,		/* bin: the record header in binary */
 	TRACE_OPT_BLOCK_BIT,		/* block: poll never waits */
+#ifdef CONFIG_EVENT_TRACING
+	TRACE_OPT_FIELDS_BIT,		/* fields: records as their fields */
+#endif
 	TRACE_OPT_PRINTK_BIT,		/* trace_printk: record trace_printk() */
+	TRACE_OPT_ANNOTATE_BIT,		/* annotate: where a CPU's records start */
+	TRACE_OPT_USERSTACKTRACE_BIT,	/* userstacktrace: user stacks after events */
+	TRACE_OPT_SYM_USEROBJ_BIT,	/* sym-userobj: user addresses as file+offset */
 	TRACE_OPT_PRINTK_MSGONLY_BIT,	/* printk-msg-only */
 	TRACE_OPT_CONTEXT_INFO_BIT,	/* context-info: task/CPU/time columns */
 	TRACE_OPT_LATENCY_FMT_BIT,	/* latency-format: the latency layout */
@@ -166,7 +200,9 @@ enum trace_opt_bit {
 #ifdef CONFIG_EVENT_TRACING
 	TRACE_OPT_EVENT_FORK_BIT,	/* event-fork: set_event_pid follows forks */
 #endif
+	TRACE_OPT_TRACE_PRINTK_DEST_BIT, /* trace_printk_dest: gets trace_printk() */
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
+	TRACE_OPT_HASH_PTR_BIT,		/* hash-ptr: %p in events hashed */
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNCTION_BIT,		/* function-trace: latency tracers trace calls */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
@@ -213,15 +249,28 @@ enum trace_opt_bit {
 
 /* Options set on a new instance. */
 #define TRACE_DEFAULT_FLAGS						\
-	(TRACE_OPT(PRINTK) | TRACE_OPT(CONTEXT_INFO) |			\
+	(TRACE_OPT(PRINT_PARENT) | TRACE_OPT(PRINTK) |			\
+	 TRACE_OPT(ANNOTATE) | TRACE_OPT(CONTEXT_INFO) |		\
+	 TRACE_OPT(HASH_PTR) |						\
 	 TRACE_OPT(RECORD_CMD) | TRACE_OPT(OVERWRITE) |			\
 	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) | TRACE_OPT(FUNCTION) |	\
 	 TRACE_GRAPH_DEFAULT_FLAGS)
 
 /* The options print functions receive in their "flags" argument. */
-#define TRACE_OPT_SYM_MASK	(TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))
+#define TRACE_OPT_SYM_MASK						\
+	(TRACE_OPT(PRINT_PARENT) | TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))
 
 /* --- tracers -------------------------------------------------------------- */
+
+/**
+ * struct tracer_opt - an option of one tracer's own
+ * @name: its file in options/ and its word in trace_options
+ * @bit:  its bit in the tracer's @opt_val
+ */
+struct tracer_opt {
+	const char	*name;
+	u32		bit;
+};
 
 /**
  * struct tracer - something that can be an instance's current_tracer
@@ -249,6 +298,17 @@ enum trace_opt_bit {
  * @print_max:       a latency tracer: "trace" shows the snapshot buffer,
  *                   where the trace of the maximum latency is kept, in
  *                   the latency format (trace_latency.h)
+ * @opts:            optional: the tracer's own options, ended by an empty
+ *                   entry.  Each is a file in options/ of every instance
+ *                   the tracer may run in, and trace_options lists them
+ *                   after the core's while the tracer is current.  Only a
+ *                   tracer registered before tracefs is set up gets the
+ *                   files (TRACE_TRACER_OPT_FILES of them in all)
+ * @opt_val:         the values of @opts, one set for all instances
+ *                   (trace_types_lock)
+ * @set_opt:         with @opts: option @bit is about to change to @on in
+ *                   @tr (trace_types_lock); 0 or a -errno that refuses
+ *                   the change
  */
 struct tracer {
 	const char		*name;
@@ -264,6 +324,10 @@ struct tracer {
 	void			(*open)(struct trace_iterator *iter);
 	void			(*close)(struct trace_iterator *iter);
 	bool			print_max;
+	const struct tracer_opt	*opts;
+	u32			opt_val;
+	int			(*set_opt)(struct trace_array *tr, u32 bit,
+					   bool on);
 };
 
 extern struct tracer nop_trace;
@@ -287,13 +351,20 @@ struct trace_cpu_file {
 
 /**
  * struct trace_option_file - the inode's private data of options/<name>
- * @tr:  the instance
- * @bit: the TRACE_OPT_*_BIT the file shows
+ * @tr:     the instance
+ * @bit:    the TRACE_OPT_*_BIT the file shows, when @tracer is NULL
+ * @tracer: the tracer whose option @opt the file shows, or NULL
+ * @opt:    that option
  */
 struct trace_option_file {
 	struct trace_array	*tr;
 	int			bit;
+	struct tracer		*tracer;
+	const struct tracer_opt	*opt;
 };
+
+/* How many tracers' own options an instance has files for: nop's two. */
+#define TRACE_TRACER_OPT_FILES	2
 
 struct trace_pid_list;
 
@@ -353,7 +424,8 @@ struct trace_array_events {
  *                     an instance is removed only when it is 0
  * @all_cpus:          private data of the instance-wide files
  * @cpu_files:         private data of per_cpu/cpuN/ files, nr_cpu_ids long
- * @opt_files:         private data of options/ files
+ * @opt_files:         private data of options/ files: the core's by
+ *                     TRACE_OPT_*_BIT, then the tracers' own
  * @dir:               the instance's tracefs directory (NULL: the root)
  * @options_dir:       its options/ directory
  * @percpu_dir:        its per_cpu/ directory
@@ -393,7 +465,8 @@ struct trace_array {
 	int				ref;
 	struct trace_cpu_file		all_cpus;
 	struct trace_cpu_file		*cpu_files;
-	struct trace_option_file	opt_files[TRACE_OPT_NR_BITS];
+	struct trace_option_file	opt_files[TRACE_OPT_NR_BITS +
+						  TRACE_TRACER_OPT_FILES];
 	struct dentry			*dir;
 	struct dentry			*options_dir;
 	struct dentry			*percpu_dir;
@@ -598,6 +671,22 @@ void trace_panic_notifiers_init(void);
 /* --- output (trace_output.c) -------------------------------------------- */
 
 void trace_output_init(void);
+
+/* --- user stacks (trace_userstack.c) ----------------------------------- */
+
+#if defined(CONFIG_STACKTRACE) && defined(CONFIG_USER_STACKTRACE_SUPPORT)
+void trace_record_user_stack(struct trace_array *tr, unsigned int trace_ctx);
+void trace_user_stack_init(void);
+#else
+static inline void trace_record_user_stack(struct trace_array *tr,
+					   unsigned int trace_ctx)
+{
+}
+
+static inline void trace_user_stack_init(void)
+{
+}
+#endif
 struct trace_event *ftrace_find_event(int type);
 enum print_line_t trace_print_line(struct trace_iterator *iter);
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter);
@@ -617,6 +706,8 @@ void trace_printk_late_init(void);
 void trace_printk_create_files(struct dentry *parent);
 void trace_record_kernel_stack(struct trace_array *tr, unsigned int trace_ctx,
 			       unsigned long from, int skip);
+int trace_printk_dest_set(struct trace_array *tr, bool on);
+void trace_printk_dest_release(struct trace_array *tr);
 int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 			const char *fmt, va_list args);
 
@@ -806,6 +897,9 @@ void trace_events_pid_free(struct trace_array *tr);
 
 /* trace_export.c: the core's record types under events/ftrace/. */
 int trace_export_register(void);
+struct trace_event_call *trace_export_find_call(int type);
+enum print_line_t trace_print_event_fields(struct trace_iterator *iter,
+					   struct trace_event *event);
 
 /* trace_eval.c: TRACE_DEFINE_ENUM() values into format strings. */
 void trace_eval_init(void);

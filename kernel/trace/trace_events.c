@@ -376,6 +376,7 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (IS_ENABLED(CONFIG_STACKTRACE) &&
 	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
 		trace_record_kernel_stack(tr, fbuffer->trace_ctx, _RET_IP_, 0);
+	trace_record_user_stack(tr, fbuffer->trace_ctx);
 out:
 	if (unlikely(post))
 		trace_event_triggers_post_call(file, post, _RET_IP_);
@@ -991,10 +992,11 @@ static bool event_unregister(struct trace_event_call *call,
 		}
 	}
 	list_del(&call->list);
-	if (!class_shared(call))
-		free_fields(&call->class->fields);
+	/* Readers of the fields (options/fields) are gone after this. */
 	if (call->class->raw_init)
 		unregister_trace_event(&call->event);
+	if (!class_shared(call))
+		free_fields(&call->class->fields);
 	return was_enabled;
 }
 

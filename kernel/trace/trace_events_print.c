@@ -15,6 +15,10 @@
 
 #include <linux/trace_events.h>
 #include <linux/kernel.h>
+#include <linux/ctype.h>
+#include <linux/slab.h>
+
+#include "trace.h"
 
 /* Where the next helper's text starts. */
 static const char *helper_start(struct trace_seq *p)
@@ -291,17 +295,68 @@ int trace_raw_output_prep(struct trace_iterator *iter,
 }
 EXPORT_SYMBOL(trace_raw_output_prep);
 
+/* Room for @len bytes in iter->fmt; the oops dump never allocates. */
+static bool event_fmt_room(struct trace_iterator *iter, size_t len)
+{
+	char *fmt;
+
+	if (len <= iter->fmt_size)
+		return true;
+	if (iter->iter_flags & TRACE_FILE_DUMP)
+		return false;
+	/* Print functions may run under rcu_read_lock(). */
+	fmt = krealloc(iter->fmt, len, GFP_NOWAIT | __GFP_NOWARN);
+	if (!fmt)
+		return false;
+	iter->fmt = fmt;
+	iter->fmt_size = len;
+	return true;
+}
+
+/*
+ * An event's format as the reader's instance shows it: with hash-ptr off
+ * every "%p" not followed by a letter or digit becomes "%px", so pointers
+ * print unhashed.  Where there is no room the format is kept as it is.
+ */
+static const char *event_fmt(struct trace_iterator *iter, const char *fmt)
+{
+	const char *p;
+	char *q;
+
+	if (!iter->tr || (READ_ONCE(iter->tr->flags) & TRACE_OPT(HASH_PTR)))
+		return fmt;
+	/* At worst every other character is a "%p" that grows by one. */
+	if (!event_fmt_room(iter, strlen(fmt) * 3 / 2 + 1))
+		return fmt;
+	for (p = fmt, q = iter->fmt; *p; ) {
+		*q++ = *p++;
+		if (p[-1] != '%')
+			continue;
+		if (*p == '%') {
+			*q++ = *p++;
+		} else if (*p == 'p' && !isalnum(p[1])) {
+			*q++ = *p++;
+			*q++ = 'x';
+		}
+	}
+	*q = '\0';
+	return iter->fmt;
+}
+
 /**
  * trace_event_printf - the rest of an event's line
  * @iter: the reader
  * @fmt:  TP_printk()'s format, with a newline
+ *
+ * Pointers printed with %p are hashed unless the instance has hash-ptr
+ * off.
  */
 void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	trace_seq_vprintf(&iter->seq, fmt, ap);
+	trace_seq_vprintf(&iter->seq, event_fmt(iter, fmt), ap);
 	va_end(ap);
 }
 EXPORT_SYMBOL(trace_event_printf);
@@ -320,7 +375,7 @@ int trace_output_call(struct trace_iterator *iter, char *name, char *fmt, ...)
 
 	trace_seq_printf(&iter->seq, "%s: ", name);
 	va_start(ap, fmt);
-	trace_seq_vprintf(&iter->seq, fmt, ap);
+	trace_seq_vprintf(&iter->seq, event_fmt(iter, fmt), ap);
 	va_end(ap);
 	return trace_handle_return(&iter->seq);
 }

@@ -22,12 +22,33 @@
 		.is_signed = is_signed_type(_type),			\
 		.filter_type = FILTER_OTHER }
 
-/* A fixed array of _len elements. */
-#define REC_ARRAY(_type, _item, _len) {					\
-		.type = #_type "[" __stringify(_len) "]", .name = #_item, \
+/* A function address: options/fields shows it as a symbol. */
+#define REC_FIELD_FN(_type, _item) {					\
+		.type = #_type, .name = #_item,				\
+		.size = sizeof(_type), .align = __alignof__(_type),	\
+		.is_signed = is_signed_type(_type),			\
+		.filter_type = FILTER_TRACE_FN }
+
+/* A fixed array of _len elements, the length spelled _text in the type. */
+#define REC_ARRAY_AS(_type, _item, _len, _text) {			\
+		.type = #_type "[" _text "]", .name = #_item,		\
 		.size = sizeof(_type[_len]), .align = __alignof__(_type), \
 		.is_signed = is_signed_type(_type),			\
 		.filter_type = FILTER_OTHER, .len = _len }
+
+/* A fixed array of _len elements. */
+#define REC_ARRAY(_type, _item, _len)					\
+	REC_ARRAY_AS(_type, _item, _len, __stringify(_len))
+
+/* The eight stack entries of kernel_stack and user_stack, as %ps. */
+#define REC_PRINT_STACK							\
+	REC_PRINT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"			\
+		  "\t=> %ps\n\t=> %ps\n\t=> %ps\n"			\
+		  "\t=> %ps\n\t=> %ps\n",					\
+		  (void *)__entry->caller[0], (void *)__entry->caller[1], \
+		  (void *)__entry->caller[2], (void *)__entry->caller[3], \
+		  (void *)__entry->caller[4], (void *)__entry->caller[5], \
+		  (void *)__entry->caller[6], (void *)__entry->caller[7])
 
 /* A trailing array whose length the record's size gives. */
 #define REC_TAIL(_type, _item) {					\
@@ -35,6 +56,16 @@
 		.size = 0, .align = __alignof__(_type),			\
 		.is_signed = is_signed_type(_type),			\
 		.filter_type = FILTER_OTHER }
+
+/* The branch record's function and file names: 30 and 20 characters. */
+#define BRANCH_FUNC_LEN	(30 + 1)
+#define BRANCH_FILE_LEN	(20 + 1)
+
+/* Print formats too long for a line; one string each, as upstream's. */
+#define HWLAT_PRINT_FMT							\
+	"cnt:%u\tts:%010llu.%010lu\tinner:%llu\touter:%llu\tcount:%d\tnmi-ts:%llu\tnmi-count:%u\n"
+#define OSNOISE_PRINT_FMT						\
+	"noise:%llu\tmax_sample:%llu\thw:%u\tnmi:%u\tirq:%u\tsoftirq:%u\tthread:%u\n"
 
 /* The print fmt: the format and its arguments as text, the record as REC. */
 #define __entry REC
@@ -64,8 +95,8 @@ static const struct core_record records[] = {
 	RECORD(function, TRACE_FN,
 	       REC_PRINT(" %ps <-- %ps", (void *)__entry->ip,
 			 (void *)__entry->parent_ip),
-	       REC_FIELD(unsigned long, ip),
-	       REC_FIELD(unsigned long, parent_ip)),
+	       REC_FIELD_FN(unsigned long, ip),
+	       REC_FIELD_FN(unsigned long, parent_ip)),
 
 	RECORD(func_repeats, TRACE_FUNC_REPEATS,
 	       REC_PRINT(" %ps <-%ps\t(repeats:%u  delta: -%llu)",
@@ -112,15 +143,40 @@ static const struct core_record records[] = {
 #endif
 #endif
 
-	RECORD(kernel_stack, TRACE_STACK,
-	       REC_PRINT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
-			 "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
-			 "\t=> %ps\n\t=> %ps\n",
-			 (void *)__entry->caller[0], (void *)__entry->caller[1],
-			 (void *)__entry->caller[2], (void *)__entry->caller[3],
-			 (void *)__entry->caller[4], (void *)__entry->caller[5],
-			 (void *)__entry->caller[6], (void *)__entry->caller[7]),
+	RECORD(context_switch, TRACE_CTX,
+	       REC_PRINT("%u:%u:%u  ==> %u:%u:%u [%03u]",
+			 __entry->prev_pid, __entry->prev_prio,
+			 __entry->prev_state, __entry->next_pid,
+			 __entry->next_prio, __entry->next_state,
+			 __entry->next_cpu),
+	       REC_FIELD(unsigned int, prev_pid),
+	       REC_FIELD(unsigned int, next_pid),
+	       REC_FIELD(unsigned int, next_cpu),
+	       REC_FIELD(unsigned char, prev_prio),
+	       REC_FIELD(unsigned char, prev_state),
+	       REC_FIELD(unsigned char, next_prio),
+	       REC_FIELD(unsigned char, next_state)),
+
+	RECORD(wakeup, TRACE_WAKE,
+	       REC_PRINT("%u:%u:%u  ==+ %u:%u:%u [%03u]",
+			 __entry->prev_pid, __entry->prev_prio,
+			 __entry->prev_state, __entry->next_pid,
+			 __entry->next_prio, __entry->next_state,
+			 __entry->next_cpu),
+	       REC_FIELD(unsigned int, prev_pid),
+	       REC_FIELD(unsigned int, next_pid),
+	       REC_FIELD(unsigned int, next_cpu),
+	       REC_FIELD(unsigned char, prev_prio),
+	       REC_FIELD(unsigned char, prev_state),
+	       REC_FIELD(unsigned char, next_prio),
+	       REC_FIELD(unsigned char, next_state)),
+
+	RECORD(kernel_stack, TRACE_STACK, REC_PRINT_STACK,
 	       REC_FIELD(int, size),
+	       REC_ARRAY(unsigned long, caller, FTRACE_STACK_ENTRIES)),
+
+	RECORD(user_stack, TRACE_USER_STACK, REC_PRINT_STACK,
+	       REC_FIELD(unsigned int, tgid),
 	       REC_ARRAY(unsigned long, caller, FTRACE_STACK_ENTRIES)),
 
 	RECORD(bprint, TRACE_BPRINT,
@@ -143,10 +199,100 @@ static const struct core_record records[] = {
 	       REC_PRINT("%ps: %s", (void *)__entry->ip, __entry->str),
 	       REC_FIELD(unsigned long, ip),
 	       REC_FIELD(const char *, str)),
+
+	/* The records of tracers not written here: see trace.h. */
+	RECORD(mmiotrace_rw, TRACE_MMIO_RW,
+	       REC_PRINT("%lx %lx %lx %d %x %x",
+			 (unsigned long)__entry->phys, __entry->value,
+			 __entry->pc, __entry->map_id, __entry->opcode,
+			 __entry->width),
+	       REC_FIELD(resource_size_t, phys),
+	       REC_FIELD(unsigned long, value),
+	       REC_FIELD(unsigned long, pc),
+	       REC_FIELD(int, map_id),
+	       REC_FIELD(unsigned char, opcode),
+	       REC_FIELD(unsigned char, width)),
+
+	RECORD(mmiotrace_map, TRACE_MMIO_MAP,
+	       REC_PRINT("%lx %lx %lx %d %x",
+			 (unsigned long)__entry->phys, __entry->virt,
+			 __entry->len, __entry->map_id, __entry->opcode),
+	       REC_FIELD(resource_size_t, phys),
+	       REC_FIELD(unsigned long, virt),
+	       REC_FIELD(unsigned long, len),
+	       REC_FIELD(int, map_id),
+	       REC_FIELD(unsigned char, opcode)),
+
+	RECORD(branch, TRACE_BRANCH,
+	       REC_PRINT("%u:%s:%s (%u)%s",
+			 __entry->line, __entry->func, __entry->file,
+			 __entry->correct,
+			 __entry->constant ? " CONSTANT" : ""),
+	       REC_FIELD(unsigned int, line),
+	       REC_ARRAY_AS(char, func, BRANCH_FUNC_LEN, "30+1"),
+	       REC_ARRAY_AS(char, file, BRANCH_FILE_LEN, "20+1"),
+	       REC_FIELD(char, correct),
+	       REC_FIELD(char, constant)),
+
+	RECORD(hwlat, TRACE_HWLAT,
+	       REC_PRINT(HWLAT_PRINT_FMT,
+			 __entry->seqnum, __entry->tv_sec, __entry->tv_nsec,
+			 __entry->duration, __entry->outer_duration,
+			 __entry->count, __entry->nmi_total_ts,
+			 __entry->nmi_count),
+	       REC_FIELD(u64, duration),
+	       REC_FIELD(u64, outer_duration),
+	       REC_FIELD(u64, nmi_total_ts),
+	       REC_FIELD(s64, tv_sec),
+	       REC_FIELD(long, tv_nsec),
+	       REC_FIELD(unsigned int, nmi_count),
+	       REC_FIELD(unsigned int, seqnum),
+	       REC_FIELD(unsigned int, count)),
+
+	RECORD(osnoise, TRACE_OSNOISE,
+	       REC_PRINT(OSNOISE_PRINT_FMT,
+			 __entry->noise, __entry->max_sample,
+			 __entry->hw_count, __entry->nmi_count,
+			 __entry->irq_count, __entry->softirq_count,
+			 __entry->thread_count),
+	       REC_FIELD(u64, noise),
+	       REC_FIELD(u64, runtime),
+	       REC_FIELD(u64, max_sample),
+	       REC_FIELD(unsigned int, hw_count),
+	       REC_FIELD(unsigned int, nmi_count),
+	       REC_FIELD(unsigned int, irq_count),
+	       REC_FIELD(unsigned int, softirq_count),
+	       REC_FIELD(unsigned int, thread_count)),
+
+	RECORD(timerlat, TRACE_TIMERLAT,
+	       REC_PRINT("seq:%u\tcontext:%d\ttimer_latency:%llu\n",
+			 __entry->seqnum, __entry->context,
+			 __entry->timer_latency),
+	       REC_FIELD(unsigned int, seqnum),
+	       REC_FIELD(int, context),
+	       REC_FIELD(u64, timer_latency)),
 };
 
 static struct trace_event_class record_classes[ARRAY_SIZE(records)];
 static struct trace_event_call record_calls[ARRAY_SIZE(records)];
+
+/**
+ * trace_export_find_call - the events/ftrace/ event of a core record type
+ * @type: the record type
+ *
+ * The events are registered at boot and never go away.
+ *
+ * Return: the event, or NULL if the type has none.
+ */
+struct trace_event_call *trace_export_find_call(int type)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(records); i++)
+		if (records[i].type == type && record_calls[i].class)
+			return &record_calls[i];
+	return NULL;
+}
 
 /**
  * trace_export_register - register the core's record types as events

@@ -245,15 +245,27 @@ static struct tracer function_trace = {
 	.allow_instances	= true,
 };
 
+/*
+ * "<function> <-<caller>"; print-parent off, or a caller that is not
+ * known (0), leaves out " <-<caller>".
+ */
+static void print_fn_call(struct trace_seq *s, unsigned long ip,
+			  unsigned long parent_ip, int flags)
+{
+	seq_print_ip_sym(s, ip, flags);
+	if (!(flags & TRACE_OPT(PRINT_PARENT)) || !parent_ip)
+		return;
+	trace_seq_puts(s, " <-");
+	seq_print_ip_sym(s, parent_ip, flags);
+}
+
 /* TRACE_FN: "<function> <-<caller>" */
 static enum print_line_t print_fn(struct trace_iterator *iter, int flags,
 				  struct trace_event *event)
 {
 	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
 
-	seq_print_ip_sym(&iter->seq, field->ip, flags);
-	trace_seq_puts(&iter->seq, " <-");
-	seq_print_ip_sym(&iter->seq, field->parent_ip, flags);
+	print_fn_call(&iter->seq, field->ip, field->parent_ip, flags);
 	trace_seq_putc(&iter->seq, '\n');
 	return trace_handle_return(&iter->seq);
 }
@@ -297,9 +309,7 @@ static enum print_line_t print_repeats(struct trace_iterator *iter, int flags,
 {
 	struct func_repeats_entry *field = (void *)iter->ent;
 
-	seq_print_ip_sym(&iter->seq, field->ip, flags);
-	trace_seq_puts(&iter->seq, " <-");
-	seq_print_ip_sym(&iter->seq, field->parent_ip, flags);
+	print_fn_call(&iter->seq, field->ip, field->parent_ip, flags);
 	trace_seq_printf(&iter->seq, " (repeats: %u, last_ts:", field->count);
 	print_repeat_time(iter, iter->ts - FUNC_REPEATS_DELTA(field));
 	trace_seq_puts(&iter->seq, ")\n");

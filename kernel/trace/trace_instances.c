@@ -240,6 +240,7 @@ static void trace_array_remove(struct trace_array *tr)
 	tracer_tracing_off(tr);
 	list_del_init(&tr->list);
 	tracefs_remove(tr->dir);
+	trace_printk_dest_release(tr);
 	/* Writers that found the instance before are done with it. */
 	synchronize_rcu();
 	trace_array_free(tr);
@@ -353,7 +354,7 @@ void __init trace_instances_create_dir(void)
 static char boot_instances[COMMAND_LINE_SIZE] __initdata;
 static size_t boot_instances_len __initdata;
 
-/* trace_instance=<name>[^traceoff]: make an instance at boot. */
+/* trace_instance=<name>[^traceoff][^traceprintk]: make an instance at boot. */
 static int __init set_trace_instance(char *str)
 {
 	size_t left = sizeof(boot_instances) - boot_instances_len;
@@ -384,19 +385,28 @@ static void __init boot_instance_events(struct trace_array *tr, char *list)
 	}
 }
 
+/* "^printk", "^traceprintk", "^trace_printk": trace_printk_dest. */
+static bool __init boot_instance_printk_flag(const char *flag)
+{
+	return !strcmp(flag, "printk") || !strcmp(flag, "traceprintk") ||
+	       !strcmp(flag, "trace_printk");
+}
+
 /* One trace_instance= value: "<name>[^<flag>...][@<memory>][,<event>...]". */
 static void __init boot_instance_create(char *spec)
 {
 	char *name = strsep(&spec, ",");
 	char *flags = name;
 	struct trace_array *tr;
-	bool off = false;
+	bool off = false, printk = false;
 	char *flag;
 
 	name = strsep(&flags, "^@");
 	while ((flag = strsep(&flags, "^@")) != NULL) {
 		if (!strcmp(flag, "traceoff"))
 			off = true;
+		else if (boot_instance_printk_flag(flag))
+			printk = true;
 		else if (*flag)
 			pr_warn("trace_instance=%s: '%s' not supported, ignored\n",
 				name, flag);
@@ -414,6 +424,11 @@ static void __init boot_instance_create(char *spec)
 	}
 	if (off)
 		tracer_tracing_off(tr);
+	if (printk) {
+		mutex_lock(&trace_types_lock);
+		trace_printk_dest_set(tr, true);
+		mutex_unlock(&trace_types_lock);
+	}
 	boot_instance_events(tr, spec);
 	trace_array_put(tr);
 }

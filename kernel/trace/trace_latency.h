@@ -19,10 +19,6 @@
 
 #include "trace.h"
 
-/* Record types of the wakeup tracers: upstream Linux's numbers. */
-#define TRACE_CTX	2
-#define TRACE_WAKE	3
-
 /*
  * TRACE_CTX: a context switch, prev -> next; TRACE_WAKE: the current
  * task (prev_*) woke next_* up on next_cpu.  Priorities are the kernel's

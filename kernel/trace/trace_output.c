@@ -451,12 +451,31 @@ static enum print_line_t print_bin_line(struct trace_iterator *iter,
 				      print_type_only(iter);
 }
 
+/*
+ * annotate: "##### CPU <n> buffer started ####" before the first record
+ * of a CPU, when rings lost records (TRACE_FILE_ANNOTATE) and so may start
+ * at different times.  Not before the first two records of the trace,
+ * nor for a CPU whose first records a latency trace left out.
+ */
+static void print_cpu_started(struct trace_iterator *iter, unsigned long flags)
+{
+	if (!(flags & TRACE_OPT(ANNOTATE)) ||
+	    !(iter->iter_flags & TRACE_FILE_ANNOTATE) ||
+	    !cpumask_available(iter->started) ||
+	    cpumask_test_and_set_cpu(iter->cpu, iter->started))
+		return;
+	if (iter->idx > 1)
+		trace_seq_printf(&iter->seq, "##### CPU %u buffer started ####\n",
+				 iter->cpu);
+}
+
 static enum print_line_t print_text_line(struct trace_iterator *iter,
 					 struct trace_event *event,
 					 unsigned long flags)
 {
 	struct trace_seq *s = &iter->seq;
 
+	print_cpu_started(iter, flags);
 	if (flags & TRACE_OPT(CONTEXT_INFO)) {
 		if (iter->iter_flags & TRACE_FILE_LAT_FMT)
 			print_lat_context(iter, flags);
@@ -467,6 +486,10 @@ static enum print_line_t print_text_line(struct trace_iterator *iter,
 		trace_seq_printf(s, "Unknown type %d\n", iter->ent->type);
 		return trace_handle_return(s);
 	}
+#ifdef CONFIG_EVENT_TRACING
+	if (flags & TRACE_OPT(FIELDS))
+		return trace_print_event_fields(iter, event);
+#endif
 	return event->funcs->trace(iter, flags & TRACE_OPT_SYM_MASK, event);
 }
 

@@ -74,6 +74,73 @@ static __always_inline void scratch_put(unsigned int level)
 	this_cpu_ptr(trace_scratch)->busy[level] = false;
 }
 
+/* --- where trace_printk() writes -------------------------------------------- */
+
+/*
+ * The instance with options/trace_printk_dest set, which trace_printk(),
+ * trace_puts() and trace_dump_stack() write into.  Changed under
+ * trace_types_lock; writers read it with preemption disabled, and an
+ * instance is freed only a grace period after trace_printk_dest_release().
+ */
+static struct trace_array *trace_printk_dest = &global_trace;
+
+/* Preemption disabled. */
+static __always_inline struct trace_array *printk_dest(void)
+{
+	return READ_ONCE(trace_printk_dest);
+}
+
+/* Make @tr the destination, its option set, the previous one's clear. */
+static void printk_dest_move(struct trace_array *tr)
+{
+	struct trace_array *old = trace_printk_dest;
+
+	if (old == tr)
+		return;
+	WRITE_ONCE(old->flags, old->flags & ~TRACE_OPT(TRACE_PRINTK_DEST));
+	WRITE_ONCE(tr->flags, tr->flags | TRACE_OPT(TRACE_PRINTK_DEST));
+	WRITE_ONCE(trace_printk_dest, tr);
+}
+
+/**
+ * trace_printk_dest_set - options/trace_printk_dest of @tr is written
+ * @tr: the instance
+ * @on: set: @tr becomes the destination and the previous one's option
+ *      clears; clear: the top level becomes it again
+ *
+ * trace_types_lock.
+ *
+ * Return: 0, or -EINVAL when the top level's option is cleared while it
+ * is the destination: there must always be one.
+ */
+int trace_printk_dest_set(struct trace_array *tr, bool on)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (on) {
+		printk_dest_move(tr);
+		return 0;
+	}
+	if (trace_printk_dest != tr)
+		return 0;
+	if (tr == &global_trace)
+		return -EINVAL;
+	printk_dest_move(&global_trace);
+	return 0;
+}
+
+/**
+ * trace_printk_dest_release - an instance is going away
+ * @tr: the instance
+ *
+ * If it was the destination, the top level is again.  trace_types_lock.
+ */
+void trace_printk_dest_release(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (trace_printk_dest == tr)
+		printk_dest_move(&global_trace);
+}
+
 /* --- kernel stacks ------------------------------------------------------------ */
 
 /**
@@ -140,8 +207,10 @@ noinline void notrace trace_record_kernel_stack(struct trace_array *tr,
  */
 void notrace trace_dump_stack(int skip)
 {
-	trace_record_kernel_stack(&global_trace, tracing_gen_ctx(), _RET_IP_,
-				  skip);
+	unsigned int trace_ctx = tracing_gen_ctx();
+
+	guard(preempt_notrace)();
+	trace_record_kernel_stack(printk_dest(), trace_ctx, _RET_IP_, skip);
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
@@ -167,19 +236,20 @@ static __always_inline bool trace_printk_on(struct trace_array *tr)
 static noinline int notrace trace_vbprintk(unsigned long ip, const char *fmt,
 					   va_list args, unsigned long ret_ip)
 {
-	struct trace_array *tr = &global_trace;
-	struct trace_buffer *buffer = tr->buffer;
 	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
 	struct bprint_entry *entry;
 	unsigned int trace_ctx, level;
+	struct trace_array *tr;
 	u32 *words;
 	int len;
 
-	if (!trace_printk_on(tr))
-		return 0;
-
 	trace_ctx = tracing_gen_ctx();
 	guard(preempt_notrace)();
+	tr = printk_dest();
+	if (!trace_printk_on(tr))
+		return 0;
+	buffer = tr->buffer;
 	words = scratch_get(&level);
 	if (!words)
 		return 0;
@@ -206,23 +276,27 @@ out:
 	return len;
 }
 
-/* A TRACE_PRINT record of @fmt printed now, into @tr. */
+/*
+ * A TRACE_PRINT record of @fmt printed now, into @tr, or with @tr NULL
+ * into the trace_printk() destination.
+ */
 static noinline int notrace trace_vprintk_tr(struct trace_array *tr,
 					     unsigned long ip, const char *fmt,
 					     va_list args, unsigned long ret_ip)
 {
-	struct trace_buffer *buffer = tr->buffer;
 	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
 	struct print_entry *entry;
 	unsigned int trace_ctx, level;
 	char *text;
 	int len;
 
-	if (!trace_printk_on(tr))
-		return 0;
-
 	trace_ctx = tracing_gen_ctx();
 	guard(preempt_notrace)();
+	tr = tr ?: printk_dest();
+	if (!trace_printk_on(tr))
+		return 0;
+	buffer = tr->buffer;
 	text = scratch_get(&level);
 	if (!text)
 		return 0;
@@ -299,7 +373,7 @@ int __trace_printk(unsigned long ip, const char *fmt, ...)
 	int ret;
 
 	va_start(args, fmt);
-	ret = trace_vprintk_tr(&global_trace, ip, fmt, args, _RET_IP_);
+	ret = trace_vprintk_tr(NULL, ip, fmt, args, _RET_IP_);
 	va_end(args);
 	return ret;
 }
@@ -315,9 +389,48 @@ EXPORT_SYMBOL_GPL(__trace_printk);
  */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list args)
 {
-	return trace_vprintk_tr(&global_trace, ip, fmt, args, _RET_IP_);
+	return trace_vprintk_tr(NULL, ip, fmt, args, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
+
+/*
+ * A TRACE_PRINT record of @size bytes of @str into @tr, or with @tr NULL
+ * into the trace_printk() destination; @ret_ip is the caller of the API.
+ */
+static int notrace trace_puts_tr(struct trace_array *tr, unsigned long ip,
+				 const char *str, int size,
+				 unsigned long ret_ip)
+{
+	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
+	struct print_entry *entry;
+	unsigned int trace_ctx;
+
+	if (size < 0)
+		return 0;
+	trace_ctx = tracing_gen_ctx();
+	guard(preempt_notrace)();
+	tr = tr ?: printk_dest();
+	if (!trace_printk_on(tr))
+		return 0;
+	buffer = tr->buffer;
+	/* Room for an added newline and the NUL. */
+	event = trace_buffer_reserve(buffer, TRACE_PRINT,
+				     struct_size(entry, buf, size + 2),
+				     trace_ctx);
+	if (!event)
+		return 0;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	memcpy(entry->buf, str, size);
+	if (!size || str[size - 1] != '\n')
+		entry->buf[size++] = '\n';
+	entry->buf[size] = '\0';
+	trace_buffer_commit(buffer);
+	trace_taskinfo_mark_pending();
+	trace_printk_stack(tr, trace_ctx, ret_ip);
+	return size;
+}
 
 /**
  * __trace_array_puts - record a string in an instance
@@ -333,31 +446,7 @@ EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 int notrace __trace_array_puts(struct trace_array *tr, unsigned long ip,
 			       const char *str, int size)
 {
-	struct trace_buffer *buffer = tr->buffer;
-	struct ring_buffer_event *event;
-	struct print_entry *entry;
-	unsigned int trace_ctx;
-
-	if (!trace_printk_on(tr) || size < 0)
-		return 0;
-
-	trace_ctx = tracing_gen_ctx();
-	/* Room for an added newline and the NUL. */
-	event = trace_buffer_reserve(buffer, TRACE_PRINT,
-				     struct_size(entry, buf, size + 2),
-				     trace_ctx);
-	if (!event)
-		return 0;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	memcpy(entry->buf, str, size);
-	if (!size || str[size - 1] != '\n')
-		entry->buf[size++] = '\n';
-	entry->buf[size] = '\0';
-	trace_buffer_commit(buffer);
-	trace_taskinfo_mark_pending();
-	trace_printk_stack(tr, trace_ctx, _RET_IP_);
-	return size;
+	return trace_puts_tr(tr, ip, str, size, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(__trace_array_puts);
 
@@ -371,7 +460,7 @@ EXPORT_SYMBOL_GPL(__trace_array_puts);
  */
 int __trace_puts(unsigned long ip, const char *str, int size)
 {
-	return __trace_array_puts(&global_trace, ip, str, size);
+	return trace_puts_tr(NULL, ip, str, size, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
 
@@ -386,16 +475,18 @@ EXPORT_SYMBOL_GPL(__trace_puts);
  */
 int notrace __trace_bputs(unsigned long ip, const char *str)
 {
-	struct trace_array *tr = &global_trace;
-	struct trace_buffer *buffer = tr->buffer;
 	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
 	struct bputs_entry *entry;
 	unsigned int trace_ctx;
-
-	if (!trace_printk_on(tr))
-		return 0;
+	struct trace_array *tr;
 
 	trace_ctx = tracing_gen_ctx();
+	guard(preempt_notrace)();
+	tr = printk_dest();
+	if (!trace_printk_on(tr))
+		return 0;
+	buffer = tr->buffer;
 	event = trace_buffer_reserve(buffer, TRACE_BPUTS, sizeof(*entry),
 				     trace_ctx);
 	if (!event)

@@ -308,6 +308,8 @@ static void trace_iter_free(struct trace_iterator *iter)
 		kfree(iter->buffer_iter);
 	}
 	kfree(iter->walk_left);
+	free_cpumask_var(iter->started);
+	kfree(iter->fmt);
 	kfree(iter->temp);
 	if (iter->iter_flags & TRACE_FILE_PINNED) {
 		mutex_lock(&trace_types_lock);
@@ -333,8 +335,10 @@ static void trace_iter_skip_stale(struct trace_iterator *iter)
 	for_each_possible_cpu(cpu) {
 		struct ring_buffer_iter *it = iter->buffer_iter[cpu];
 
-		while (it && ring_buffer_iter_peek(it, &ts) && ts < start)
+		while (it && ring_buffer_iter_peek(it, &ts) && ts < start) {
 			trace_iter_advance(iter, cpu);
+			cpumask_set_cpu(cpu, iter->started);
+		}
 	}
 }
 
@@ -386,8 +390,12 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 				    GFP_KERNEL);
 	iter->walk_left = kcalloc(nr_cpu_ids, sizeof(*iter->walk_left),
 				  GFP_KERNEL);
-	if (!iter->buffer_iter || !iter->walk_left)
+	if (!iter->buffer_iter || !iter->walk_left ||
+	    !zalloc_cpumask_var(&iter->started, GFP_KERNEL))
 		goto fail;
+	/* annotate: a ring that lost records starts later than the others. */
+	if (buffer && ring_buffer_overruns(buffer))
+		iter->iter_flags |= TRACE_FILE_ANNOTATE;
 	for_each_possible_cpu(cpu) {
 		if (buffer && trace_iter_has_cpu(iter, cpu))
 			iter->buffer_iter[cpu] =
@@ -1118,6 +1126,8 @@ static void trace_dump_tr(struct trace_array *tr,
 	iter->temp = dump_temp;
 	iter->temp_size = sizeof(dump_temp);
 	iter->iter_flags = TRACE_FILE_DUMP;
+	if (ring_buffer_overruns(tr->buffer))
+		iter->iter_flags |= TRACE_FILE_ANNOTATE;
 	iter->held = false;
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;

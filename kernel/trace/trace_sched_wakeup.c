@@ -63,6 +63,7 @@ static void ctx_record(struct trace_array *tr, int type,
 	entry->next_state = task_state_index(next);
 	entry->next_cpu = next_cpu;
 	trace_buffer_commit(tr->buffer);
+	trace_record_user_stack(tr, trace_ctx);
 }
 
 /*
