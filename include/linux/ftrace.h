@@ -30,6 +30,14 @@
 
 #include <asm/ftrace.h>
 
+#ifndef FTRACE_MCOUNT_MAX_OFFSET
+/*
+ * How far past a function's address its call site may be (x86: after
+ * an ENDBR).  0 where the site is the function's first instruction.
+ */
+#define FTRACE_MCOUNT_MAX_OFFSET	0
+#endif
+
 struct module;
 struct ftrace_ops;
 struct ftrace_regs;
