@@ -95,7 +95,8 @@ riscv64)
 	MACHINE_ARGS="-M virt"
 	TCG_CPU=rv64
 	KVM_POSSIBLE=0
-	ARCH_CMDLINE=
+	# earlycon: the UART the device tree names, from the first printk.
+	ARCH_CMDLINE="earlycon"
 	;;
 *)
 	die "ARCH=$ARCH: x86_64 or riscv64"
