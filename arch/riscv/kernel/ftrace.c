@@ -282,15 +282,17 @@ struct ftrace_stop_args {
 };
 
 /*
- * Every online hart runs this with interrupts off.  The first to arrive
- * patches; the others wait for it and then discard what their
- * instruction fetch may hold of the old text.
+ * Every online hart runs this with interrupts off.  The last to arrive
+ * patches: until then another hart may still be on its way here through
+ * multi_cpu_stop(), whose helpers are traced functions, and must not meet
+ * a half-written site.  The others wait here, in untraced code, and then
+ * discard what their instruction fetch may hold of the old text.
  */
 static int ftrace_stop_machine_cb(void *data)
 {
 	struct ftrace_stop_args *args = data;
 
-	if (atomic_inc_return(&args->arrived) == 1) {
+	if (atomic_inc_return(&args->arrived) == num_online_cpus()) {
 		ftrace_patching_stopped = true;
 		riscv_patch_in_stop_machine = true;
 		ftrace_modify_all_code(args->command);
