@@ -269,7 +269,9 @@ static int ftrace_parse_pattern(char *word, struct ftrace_pattern *pat)
  *          a non-zero return stops the walk and is returned
  * @data:   for @fn
  *
- * Under ftrace_lock.
+ * Under ftrace_lock, in process context: a glob over every function
+ * resolves tens of thousands of names, so the walk may sleep between
+ * records (the records cannot go while ftrace_lock is held).
  *
  * Return: the number of matches (> 0), -EINVAL if none, or what @fn
  * returned.
@@ -287,6 +289,7 @@ int ftrace_match_functions(const char *glob, const char *module,
 		if (module && (!g->mod || strcmp(g->mod->name, module)))
 			continue;
 		for (rec = g->recs; rec < g->recs + g->count; rec++) {
+			cond_resched();
 			if (rec->flags & FTRACE_FL_FREED)
 				continue;
 			if (ftrace_func_name(rec, name))
