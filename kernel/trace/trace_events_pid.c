@@ -12,6 +12,13 @@
  * sched-RCU by the event probes (which run with preemption disabled).
  * The fork and exit hooks set and clear bits in the current bitmap in
  * place, atomically.
+ *
+ * An event is the current task's, except the scheduler's events about a
+ * second task: sched_switch is kept when the task switched to is listed,
+ * sched_waking, sched_wakeup and sched_wakeup_new when the task woken
+ * is.  Probes on those tracepoints, registered before and after every
+ * event probe, name that task in pid_filter_other on the CPU for the
+ * time its event probes run (interrupts are off in the scheduler there).
  */
 
 #include <linux/seq_file.h>
@@ -48,6 +55,24 @@ static bool pid_in(struct trace_pid_list *list, pid_t pid)
 	return pid >= 0 && pid < list->nr_bits && test_bit(pid, list->bits);
 }
 
+/*
+ * The pid of the second task of the scheduler event whose probes run on
+ * this CPU, -1 outside such an event.
+ */
+static DEFINE_PER_CPU(pid_t, pid_filter_other) = -1;
+
+/* Do @tr's lists refuse @pid's events?  Under sched-RCU. */
+static bool pid_ignored(struct trace_array *tr, pid_t pid)
+{
+	struct trace_pid_list *list;
+
+	list = rcu_dereference_sched(tr->events.pids[PIDS_TRACE]);
+	if (list && !pid_in(list, pid))
+		return true;
+	list = rcu_dereference_sched(tr->events.pids[PIDS_NOTRACE]);
+	return list && pid_in(list, pid);
+}
+
 /**
  * trace_event_ignore_this_pid - do the pid filters refuse the current task?
  * @trace_file: the event file whose probe runs
@@ -59,16 +84,85 @@ static bool pid_in(struct trace_pid_list *list, pid_t pid)
 bool trace_event_ignore_this_pid(struct trace_event_file *trace_file)
 {
 	struct trace_array *tr = trace_file->tr;
-	struct trace_pid_list *list;
-	pid_t pid = current->pid;
+	pid_t other;
 
-	list = rcu_dereference_sched(tr->events.pids[PIDS_TRACE]);
-	if (list && !pid_in(list, pid))
-		return true;
-	list = rcu_dereference_sched(tr->events.pids[PIDS_NOTRACE]);
-	return list && pid_in(list, pid);
+	if (!pid_ignored(tr, current->pid))
+		return false;
+	other = this_cpu_read(pid_filter_other);
+	return other < 0 || pid_ignored(tr, other);
 }
 EXPORT_SYMBOL_GPL(trace_event_ignore_this_pid);
+
+/* --- the scheduler's events about a second task ---------------------------- */
+
+static void pids_other_set(struct task_struct *task)
+{
+	this_cpu_write(pid_filter_other, task->pid);
+}
+
+static void pids_other_clear(void)
+{
+	this_cpu_write(pid_filter_other, -1);
+}
+
+static void pids_switch_pre(void *data, bool preempt, struct task_struct *prev,
+			    struct task_struct *next, unsigned int prev_state)
+{
+	pids_other_set(next);
+}
+
+static void pids_switch_post(void *data, bool preempt, struct task_struct *prev,
+			     struct task_struct *next, unsigned int prev_state)
+{
+	pids_other_clear();
+}
+
+static void pids_wake_pre(void *data, struct task_struct *task)
+{
+	pids_other_set(task);
+}
+
+static void pids_wake_post(void *data, struct task_struct *task)
+{
+	pids_other_clear();
+}
+
+/*
+ * The probes are global: each instance's filter reads the same task.
+ * Registered while any instance has a list (pids_users, event_mutex).
+ * Each tracepoint's probe array is replaced whole, and a CPU runs one
+ * array from start to end: registering the clearing probe first and
+ * removing it last, no array has the setting probe without it.
+ */
+static unsigned int pids_users;
+
+static void pids_other_register(void)
+{
+	if (pids_users++)
+		return;
+	register_trace_prio_sched_switch(pids_switch_post, NULL, INT_MIN);
+	register_trace_prio_sched_switch(pids_switch_pre, NULL, INT_MAX);
+	register_trace_prio_sched_waking(pids_wake_post, NULL, INT_MIN);
+	register_trace_prio_sched_waking(pids_wake_pre, NULL, INT_MAX);
+	register_trace_prio_sched_wakeup(pids_wake_post, NULL, INT_MIN);
+	register_trace_prio_sched_wakeup(pids_wake_pre, NULL, INT_MAX);
+	register_trace_prio_sched_wakeup_new(pids_wake_post, NULL, INT_MIN);
+	register_trace_prio_sched_wakeup_new(pids_wake_pre, NULL, INT_MAX);
+}
+
+static void pids_other_unregister(void)
+{
+	if (--pids_users)
+		return;
+	unregister_trace_sched_switch(pids_switch_pre, NULL);
+	unregister_trace_sched_switch(pids_switch_post, NULL);
+	unregister_trace_sched_waking(pids_wake_pre, NULL);
+	unregister_trace_sched_waking(pids_wake_post, NULL);
+	unregister_trace_sched_wakeup(pids_wake_pre, NULL);
+	unregister_trace_sched_wakeup(pids_wake_post, NULL);
+	unregister_trace_sched_wakeup_new(pids_wake_pre, NULL);
+	unregister_trace_sched_wakeup_new(pids_wake_post, NULL);
+}
 
 /* --- following forks and exits --------------------------------------------- */
 
@@ -125,9 +219,11 @@ static void pids_install(struct trace_array *tr, int which,
 	if (pids_any(tr) && !had) {
 		register_trace_prio_sched_process_fork(pids_fork, tr, INT_MIN);
 		register_trace_prio_sched_process_free(pids_exit, tr, INT_MIN);
+		pids_other_register();
 	} else if (!pids_any(tr) && had) {
 		unregister_trace_sched_process_fork(pids_fork, tr);
 		unregister_trace_sched_process_free(pids_exit, tr);
+		pids_other_unregister();
 	}
 	list_for_each_entry(file, &tr->events.files, list) {
 		if (pids_any(tr))

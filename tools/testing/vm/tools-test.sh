@@ -219,16 +219,21 @@ check_record_func_stack() {
 	result $t PASS
 }
 
-# -F: only the command's own records; -P: only the given pid's.
+# -F: only the command's own records, as set_event_pid keeps them: its
+# events, the switches to it and its wake-ups (woken by another task).
 check_record_pid() {
 	t=trace-cmd/record-pid
 	needs events $t || return
-	run trace-cmd record -o pid.dat -e sched_switch -F sleep 1 ||
-		{ fail $t "record -F: exit status $?"; return; }
+	run trace-cmd record -o pid.dat -e sched_switch -e sched_wakeup -F \
+		sleep 1 || { fail $t "record -F: exit status $?"; return; }
 	run trace-cmd report -i pid.dat || { fail $t "report: exit status $?"; return; }
 	grep -q 'sched_switch:' out || { fail $t "-F: no sched_switch"; return; }
 	grep 'sched_switch:' out | grep -vq 'sleep' &&
 		{ fail $t "-F: a switch without sleep"; return; }
+	grep 'sched_switch:' out | grep -q '==> sleep:' ||
+		{ fail $t "-F: no switch to sleep"; return; }
+	grep 'sched_wakeup:' out | grep -q ' sleep:' ||
+		{ fail $t "-F: no wake-up of sleep"; return; }
 	result $t PASS
 }
 
