@@ -1035,6 +1035,25 @@ out:
 	return ret;
 }
 
+/*
+ * ioctl(fd, 0) wakes the tasks blocked in read() or splice() of this
+ * CPU's ring: a woken splice() returns what it has, 0 if nothing.  This
+ * is how libtracefs stops a recorder before it reads the last, partial
+ * sub-buffer with read(); without it trace-cmd signals the recorder,
+ * whose restarted, now non-blocking splice() fails and skips that read.
+ * No other command.
+ */
+static long tracing_raw_ioctl(struct file *filp, unsigned int cmd,
+			      unsigned long arg)
+{
+	struct raw_reader *r = filp->private_data;
+
+	if (cmd)
+		return -ENOTTY;
+	ring_buffer_wake_waiters(r->buffer, r->cpu);
+	return 0;
+}
+
 static __poll_t tracing_raw_poll(struct file *filp, poll_table *pt)
 {
 	struct raw_reader *r = filp->private_data;
@@ -1050,6 +1069,7 @@ const struct file_operations tracing_raw_fops = {
 	.open		= tracing_raw_open,
 	.read		= tracing_raw_read,
 	.splice_read	= tracing_raw_splice_read,
+	.unlocked_ioctl	= tracing_raw_ioctl,
 	.poll		= tracing_raw_poll,
 	.release	= tracing_raw_release,
 };
@@ -1065,6 +1085,7 @@ const struct file_operations tracing_snapshot_raw_fops = {
 	.open		= tracing_snapshot_raw_open,
 	.read		= tracing_raw_read,
 	.splice_read	= tracing_raw_splice_read,
+	.unlocked_ioctl	= tracing_raw_ioctl,
 	.poll		= tracing_raw_poll,
 	.release	= tracing_raw_release,
 };
