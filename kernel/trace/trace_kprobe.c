@@ -1,0 +1,700 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * kprobe and kretprobe events: kprobe_events, kprobe_profile and the
+ * "p"/"r" commands of dynamic_events, on top of kernel/kprobes.c.
+ *
+ * Locking: kprobe_event_mutex protects kprobe_event_list and every probe's
+ * creation and removal.  A probe's kprobe is registered disabled when the
+ * probe is created and armed while at least one event file (instance)
+ * has the event enabled; the list of those files (->files) changes under
+ * event_mutex (the event core calls ->reg with it held) and is read under
+ * RCU by the handlers.  Everything the handlers read is immutable while
+ * the probe exists.
+ */
+#include <linux/ctype.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/rculist.h>
+#include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "trace_dynevent.h"
+#include "trace_probe.h"
+
+#define KRETPROBE_MAXACTIVE_MAX	4096
+
+struct kprobe_rec {
+	struct trace_entry	ent;
+	unsigned long		ip;
+};
+
+struct kretprobe_rec {
+	struct trace_entry	ent;
+	unsigned long		func;
+	unsigned long		ret_ip;
+};
+
+/* An event file (instance) the probe records into. */
+struct kprobe_file_link {
+	struct list_head	list;
+	struct trace_event_file	*file;
+};
+
+/**
+ * struct trace_kprobe - a kprobe or kretprobe event
+ * @list: on kprobe_event_list (kprobe_event_mutex)
+ * @rp: the kretprobe; its kprobe (rp.kp) for an entry probe
+ * @nhit: per CPU hits
+ * @symbol: the probed symbol ("[mod:]sym"), NULL for an address
+ * @group: the event's system
+ * @files: the files recording it (RCU; written under event_mutex)
+ * @class: its event class
+ * @call: its event
+ * @fixed: the size of its records' fixed part
+ * @is_return: a kretprobe
+ * @nargs: how many arguments
+ * @args: its arguments
+ */
+struct trace_kprobe {
+	struct list_head	list;
+	struct kretprobe	rp;
+	unsigned long __percpu	*nhit;
+	char			*symbol;
+	char			*group;
+	struct list_head	files;
+	struct trace_event_class class;
+	struct trace_event_call	call;
+	unsigned int		fixed;
+	bool			is_return;
+	int			nargs;
+	struct probe_arg	args[] __counted_by(nargs);
+};
+
+static DEFINE_MUTEX(kprobe_event_mutex);
+static LIST_HEAD(kprobe_event_list);
+
+/* --- probe context ----------------------------------------------------------- */
+
+static nokprobe_inline void kprobe_record(struct trace_kprobe *tk, struct pt_regs *regs,
+					  unsigned long ip, unsigned long ret_ip)
+{
+	struct kprobe_file_link *link;
+	struct trace_event_buffer fbuf;
+	unsigned int dsize;
+	unsigned long *rec;
+
+	list_for_each_entry_rcu(link, &tk->files, list) {
+		if (trace_trigger_soft_disabled(link->file))
+			continue;
+		dsize = probe_args_dyn_size(tk->args, tk->nargs, regs);
+		rec = trace_event_buffer_reserve(&fbuf, link->file,
+						 tk->fixed + dsize);
+		if (!rec)
+			continue;
+		fbuf.regs = regs;
+		if (tk->is_return) {
+			((struct kretprobe_rec *)rec)->func = ip;
+			((struct kretprobe_rec *)rec)->ret_ip = ret_ip;
+		} else {
+			((struct kprobe_rec *)rec)->ip = ip;
+		}
+		probe_args_store(tk->args, tk->nargs, regs, rec, tk->fixed,
+				 tk->fixed + dsize);
+		trace_event_buffer_commit(&fbuf);
+	}
+}
+
+static int __kprobes kprobe_event_hit(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
+
+	this_cpu_inc(*tk->nhit);
+	kprobe_record(tk, regs, (unsigned long)kp->addr, 0);
+	return 0;
+}
+
+static int __kprobes kretprobe_event_hit(struct kretprobe_instance *ri,
+					 struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct trace_kprobe *tk = container_of(rp, struct trace_kprobe, rp);
+
+	this_cpu_inc(*tk->nhit);
+	kprobe_record(tk, regs, (unsigned long)rp->kp.addr,
+		      get_kretprobe_retaddr(ri));
+	return 0;
+}
+
+/* --- the event ----------------------------------------------------------- */
+
+static enum print_line_t kprobe_event_print(struct trace_iterator *iter,
+					    int flags, struct trace_event *event)
+{
+	struct trace_kprobe *tk = container_of(event, struct trace_kprobe,
+					       call.event);
+	struct trace_seq *s = &iter->seq;
+	void *rec = iter->ent;
+
+	trace_seq_printf(s, "%s: (", tk->call.name);
+	if (tk->is_return) {
+		seq_print_ip_sym(s, ((struct kretprobe_rec *)rec)->ret_ip,
+				 TRACE_OPT(SYM_OFFSET));
+		trace_seq_puts(s, " <- ");
+		seq_print_ip_sym(s, ((struct kretprobe_rec *)rec)->func, 0);
+	} else {
+		seq_print_ip_sym(s, ((struct kprobe_rec *)rec)->ip,
+				 TRACE_OPT(SYM_OFFSET));
+	}
+	trace_seq_putc(s, ')');
+	probe_print_args(s, tk->args, tk->nargs, rec);
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions kprobe_event_funcs = {
+	.trace = kprobe_event_print,
+};
+
+static int kprobe_event_fields(struct trace_event_call *call)
+{
+	struct trace_kprobe *tk = call->data;
+	int ret;
+
+	if (tk->is_return) {
+		ret = trace_define_field(call, "unsigned long", "__probe_func",
+					 offsetof(struct kretprobe_rec, func),
+					 sizeof(long), 0, FILTER_OTHER);
+		ret = ret ?: trace_define_field(call, "unsigned long",
+					"__probe_ret_ip",
+					offsetof(struct kretprobe_rec, ret_ip),
+					sizeof(long), 0, FILTER_OTHER);
+	} else {
+		ret = trace_define_field(call, "unsigned long", "__probe_ip",
+					 offsetof(struct kprobe_rec, ip),
+					 sizeof(long), 0, FILTER_OTHER);
+	}
+	return ret ?: probe_define_fields(call, tk->args, tk->nargs);
+}
+
+static struct trace_event_fields kprobe_fields_array[] = {
+	{ .type = TRACE_FUNCTION_TYPE, .define_fields = kprobe_event_fields },
+	{}
+};
+
+/* Arm the probe for @file; called by the event core under event_mutex. */
+static int kprobe_event_enable(struct trace_kprobe *tk,
+			       struct trace_event_file *file)
+{
+	struct kprobe_file_link *link;
+	bool first = list_empty(&tk->files);
+	int ret;
+
+	link = kzalloc(sizeof(*link), GFP_KERNEL);
+	if (!link)
+		return -ENOMEM;
+	link->file = file;
+	list_add_tail_rcu(&link->list, &tk->files);
+	if (!first)
+		return 0;
+	ret = tk->is_return ? enable_kretprobe(&tk->rp) :
+			      enable_kprobe(&tk->rp.kp);
+	if (ret) {
+		list_del_rcu(&link->list);
+		synchronize_rcu();
+		kfree(link);
+	}
+	return ret;
+}
+
+static void kprobe_event_disable(struct trace_kprobe *tk,
+				 struct trace_event_file *file)
+{
+	struct kprobe_file_link *link;
+
+	list_for_each_entry(link, &tk->files, list)
+		if (link->file == file)
+			break;
+	if (list_entry_is_head(link, &tk->files, list))
+		return;
+	list_del_rcu(&link->list);
+	if (list_empty(&tk->files)) {
+		if (tk->is_return)
+			disable_kretprobe(&tk->rp);
+		else
+			disable_kprobe(&tk->rp.kp);
+	}
+	/* The handlers may still be walking past @link. */
+	synchronize_rcu();
+	kfree(link);
+}
+
+static int kprobe_event_reg(struct trace_event_call *call,
+			    enum trace_reg type, void *data)
+{
+	struct trace_kprobe *tk = call->data;
+
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		return kprobe_event_enable(tk, data);
+	case TRACE_REG_UNREGISTER:
+		kprobe_event_disable(tk, data);
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static int kprobe_event_raw_init(struct trace_event_call *call)
+{
+	return register_trace_event(&call->event) ? 0 : -ENODEV;
+}
+
+/* --- creation and removal --------------------------------------------------- */
+
+static void trace_kprobe_free(struct trace_kprobe *tk)
+{
+	int i;
+
+	for (i = 0; i < tk->nargs; i++)
+		probe_arg_free(&tk->args[i]);
+	kfree(tk->call.print_fmt);
+	kfree(tk->call.name);
+	kfree(tk->group);
+	kfree(tk->symbol);
+	free_percpu(tk->nhit);
+	kfree(tk);
+}
+
+static struct trace_kprobe *trace_kprobe_find(const char *group,
+					      const char *event)
+{
+	struct trace_kprobe *tk;
+
+	list_for_each_entry(tk, &kprobe_event_list, list)
+		if (!strcmp(tk->call.name, event) &&
+		    (!group || !strcmp(tk->group, group)))
+			return tk;
+	return NULL;
+}
+
+static int trace_kprobe_register(struct trace_kprobe *tk)
+{
+	int ret;
+
+	tk->rp.kp.flags |= KPROBE_FLAG_DISABLED;
+	if (tk->is_return)
+		ret = register_kretprobe(&tk->rp);
+	else
+		ret = register_kprobe(&tk->rp.kp);
+	if (ret)
+		return ret;
+
+	tk->call.class = &tk->class;
+	tk->call.event.funcs = &kprobe_event_funcs;
+	tk->call.flags = TRACE_EVENT_FL_KPROBE | TRACE_EVENT_FL_DYNAMIC;
+	tk->call.data = tk;
+	tk->class.system = tk->group;
+	tk->class.reg = kprobe_event_reg;
+	tk->class.raw_init = kprobe_event_raw_init;
+	tk->class.fields_array = kprobe_fields_array;
+	INIT_LIST_HEAD(&tk->class.fields);
+	ret = trace_add_event_call(&tk->call);
+	if (ret) {
+		if (tk->is_return)
+			unregister_kretprobe(&tk->rp);
+		else
+			unregister_kprobe(&tk->rp.kp);
+	}
+	return ret;
+}
+
+static int trace_kprobe_unregister(struct trace_kprobe *tk)
+{
+	int ret;
+
+	if (!list_empty(&tk->files) || trace_event_dyn_busy(&tk->call))
+		return -EBUSY;
+	ret = trace_remove_event_call(&tk->call);
+	if (ret)
+		return ret;
+	if (tk->is_return)
+		unregister_kretprobe(&tk->rp);
+	else
+		unregister_kprobe(&tk->rp.kp);
+	return 0;
+}
+
+/* Does any event, of any kind, have this system and name? */
+static bool trace_event_exists(const char *system, const char *name)
+{
+	struct trace_event_call *call;
+	const char *cname;
+
+	guard(mutex)(&event_mutex);
+	list_for_each_entry(call, &ftrace_events, list) {
+		cname = trace_event_name(call);
+		if (cname && !strcmp(cname, name) && call->class->system &&
+		    !strcmp(call->class->system, system))
+			return true;
+	}
+	return false;
+}
+
+static int trace_kprobe_add(struct trace_kprobe *tk)
+{
+	int ret;
+
+	guard(mutex)(&kprobe_event_mutex);
+	if (trace_event_exists(tk->group, tk->call.name))
+		return -EEXIST;
+	ret = trace_kprobe_register(tk);
+	if (!ret)
+		list_add_tail(&tk->list, &kprobe_event_list);
+	return ret;
+}
+
+/* "[GRP/]EVENT" of "p:[GRP/]EVENT": fill @group and @event. */
+static int kprobe_parse_name(const char *spec, char **group, char **event)
+{
+	const char *slash = strchr(spec, '/');
+
+	if (slash) {
+		*group = kstrndup(spec, slash - spec, GFP_KERNEL);
+		*event = kstrdup(slash + 1, GFP_KERNEL);
+	} else {
+		*group = kstrdup(PROBE_DEFAULT_GROUP, GFP_KERNEL);
+		*event = kstrdup(spec, GFP_KERNEL);
+	}
+	if (!*group || !*event)
+		return -ENOMEM;
+	/* "GRP/" alone: the default event name, in GRP. */
+	if (!**event) {
+		kfree(*event);
+		*event = NULL;
+	}
+	if (!probe_name_valid(*group) || (*event && !probe_name_valid(*event)))
+		return -EINVAL;
+	if ((*event && strlen(*event) >= PROBE_NAME_LEN) ||
+	    strlen(*group) >= PROBE_NAME_LEN)
+		return -EINVAL;
+	return 0;
+}
+
+static int kprobe_count_one(void *data, unsigned long addr)
+{
+	(*(unsigned int *)data)++;
+	return 0;
+}
+
+static unsigned int kprobe_symbol_count(const char *name)
+{
+	unsigned int count = 0;
+
+	kallsyms_on_each_match_symbol(kprobe_count_one, name, &count);
+	return count;
+}
+
+/* "[MOD:]SYM[+offs][%return]" or "MEMADDR": fill the kprobe's place. */
+static int kprobe_parse_place(struct trace_kprobe *tk, char *place)
+{
+	char *ret_suffix = strstr(place, "%return");
+	unsigned long addr, off = 0;
+	char *plus;
+
+	if (ret_suffix) {
+		if (strcmp(ret_suffix, "%return"))
+			return -EINVAL;
+		*ret_suffix = '\0';
+		tk->is_return = true;
+	}
+	if (!kstrtoul(place, 0, &addr)) {
+		tk->rp.kp.addr = (void *)addr;
+		return 0;
+	}
+	plus = strchr(place, '+');
+	if (plus) {
+		if (kstrtoul(plus + 1, 0, &off))
+			return -EINVAL;
+		*plus = '\0';
+	}
+	/* A return probe sits on a function's entry. */
+	if (tk->is_return && off)
+		return -EINVAL;
+	/* A name that several (static) functions share is ambiguous. */
+	if (!strchr(place, ':') && kprobe_symbol_count(place) > 1)
+		return -EADDRNOTAVAIL;
+	tk->symbol = kstrdup(place, GFP_KERNEL);
+	if (!tk->symbol)
+		return -ENOMEM;
+	tk->rp.kp.symbol_name = tk->symbol;
+	tk->rp.kp.offset = off;
+	return 0;
+}
+
+static char *kprobe_default_name(struct trace_kprobe *tk)
+{
+	char c = tk->is_return ? 'r' : 'p';
+	char *name, *p;
+
+	if (!tk->symbol)
+		return kasprintf(GFP_KERNEL, "%c_0x%lx", c,
+				 (unsigned long)tk->rp.kp.addr);
+	name = kasprintf(GFP_KERNEL, "%c_%s_%u", c, tk->symbol,
+			 tk->rp.kp.offset);
+	/* "mod:sym" gives "p_mod_sym_0". */
+	for (p = name; p && *p; p++)
+		if (!isalnum(*p) && *p != '_')
+			*p = '_';
+	return name;
+}
+
+/*
+ * argv[0] is "p[:[GRP/]EVENT]" or "r[MAXACTIVE][:[GRP/]EVENT]", argv[1]
+ * the place, then the fetch arguments.
+ */
+static int trace_kprobe_create(int argc, char **argv)
+{
+	char *head = argv[0], *colon, *event = NULL, *group = NULL;
+	unsigned long maxactive = 0;
+	struct trace_kprobe *tk;
+	int i, ret;
+
+	if (argc < 2 || (head[0] != 'p' && head[0] != 'r'))
+		return -ECANCELED;
+	if (argc - 2 > PROBE_MAX_ARGS)
+		return -E2BIG;
+	colon = strchr(head, ':');
+	if (colon)
+		*colon = '\0';
+	if (head[1] && (head[0] != 'r' || kstrtoul(head + 1, 0, &maxactive) ||
+			!maxactive || maxactive > KRETPROBE_MAXACTIVE_MAX))
+		return -EINVAL;
+
+	tk = kzalloc(struct_size(tk, args, argc - 2), GFP_KERNEL);
+	if (!tk)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&tk->files);
+	tk->nhit = alloc_percpu(unsigned long);
+	ret = tk->nhit ? 0 : -ENOMEM;
+	tk->is_return = head[0] == 'r';
+	if (!ret && colon)
+		ret = kprobe_parse_name(colon + 1, &group, &event);
+	ret = ret ?: kprobe_parse_place(tk, argv[1]);
+	if (ret)
+		goto fail;
+	if (maxactive && !tk->is_return) {
+		ret = -EINVAL;
+		goto fail;
+	}
+	tk->rp.maxactive = maxactive;
+	/* register_kretprobe() installs its own pre_handler. */
+	tk->rp.kp.pre_handler = kprobe_event_hit;
+	tk->rp.handler = kretprobe_event_hit;
+	tk->group = group ?: kstrdup(PROBE_DEFAULT_GROUP, GFP_KERNEL);
+	tk->call.name = event ?: kprobe_default_name(tk);
+	group = NULL;
+	event = NULL;
+	if (!tk->group || !tk->call.name) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+
+	for (i = 0; i < argc - 2; i++, tk->nargs++) {
+		ret = probe_arg_parse(&tk->args[i], argv[i + 2], i,
+				      tk->is_return ? PROBE_CTX_RETURN : 0);
+		if (ret)
+			goto fail;
+	}
+	tk->fixed = probe_args_layout(tk->args, tk->nargs, tk->is_return ?
+				      sizeof(struct kretprobe_rec) :
+				      sizeof(struct kprobe_rec));
+	tk->call.print_fmt = probe_print_fmt(tk->args, tk->nargs,
+					     tk->is_return);
+	if (!tk->call.print_fmt) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+
+	ret = trace_kprobe_add(tk);
+	if (!ret)
+		return 0;
+fail:
+	kfree(group);
+	kfree(event);
+	trace_kprobe_free(tk);
+	return ret;
+}
+
+static int trace_kprobe_remove(struct trace_kprobe *tk)
+{
+	int ret = trace_kprobe_unregister(tk);
+
+	if (ret)
+		return ret;
+	list_del(&tk->list);
+	trace_kprobe_free(tk);
+	return 0;
+}
+
+/* "-:GRP/" (an empty @event) removes every event of the group. */
+static int trace_kprobe_delete(const char *group, const char *event)
+{
+	struct trace_kprobe *tk, *next;
+	int ret = -ENOENT;
+
+	guard(mutex)(&kprobe_event_mutex);
+	if (*event) {
+		tk = trace_kprobe_find(group, event);
+		return tk ? trace_kprobe_remove(tk) : -ENOENT;
+	}
+	if (!group)
+		return -EINVAL;
+	list_for_each_entry_safe(tk, next, &kprobe_event_list, list) {
+		if (strcmp(tk->group, group))
+			continue;
+		ret = trace_kprobe_remove(tk);
+		if (ret)
+			return ret;
+	}
+	return ret;
+}
+
+static int trace_kprobe_delete_all(void)
+{
+	struct trace_kprobe *tk, *next;
+
+	guard(mutex)(&kprobe_event_mutex);
+	list_for_each_entry(tk, &kprobe_event_list, list)
+		if (!list_empty(&tk->files) || trace_event_dyn_busy(&tk->call))
+			return -EBUSY;
+	list_for_each_entry_safe(tk, next, &kprobe_event_list, list)
+		if (trace_kprobe_remove(tk))
+			return -EBUSY;
+	return 0;
+}
+
+static void trace_kprobe_show(struct seq_file *m, struct trace_kprobe *tk)
+{
+	int i;
+
+	seq_putc(m, tk->is_return ? 'r' : 'p');
+	if (tk->is_return && tk->rp.maxactive)
+		seq_printf(m, "%d", tk->rp.maxactive);
+	seq_printf(m, ":%s/%s", tk->group, tk->call.name);
+	if (!tk->symbol)
+		seq_printf(m, " 0x%lx", (unsigned long)tk->rp.kp.addr);
+	else if (tk->rp.kp.offset)
+		seq_printf(m, " %s+%u", tk->symbol, tk->rp.kp.offset);
+	else
+		seq_printf(m, " %s", tk->symbol);
+	for (i = 0; i < tk->nargs; i++)
+		seq_printf(m, " %s=%s", tk->args[i].name, tk->args[i].comm);
+	seq_putc(m, '\n');
+}
+
+static void trace_kprobe_show_all(struct seq_file *m)
+{
+	struct trace_kprobe *tk;
+
+	guard(mutex)(&kprobe_event_mutex);
+	list_for_each_entry(tk, &kprobe_event_list, list)
+		trace_kprobe_show(m, tk);
+}
+
+static struct dyn_event_kind kprobe_kind = {
+	.create = trace_kprobe_create,
+	.delete = trace_kprobe_delete,
+	.delete_all = trace_kprobe_delete_all,
+	.show_all = trace_kprobe_show_all,
+};
+
+/* --- kprobe_events and kprobe_profile ----------------------------------------- */
+
+static int kprobe_events_open(struct inode *inode, struct file *file)
+{
+	return dyn_event_open(inode, file, &kprobe_kind);
+}
+
+static ssize_t kprobe_events_write(struct file *file, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	return dyn_event_write(file, ubuf, cnt, ppos, &kprobe_kind);
+}
+
+static const struct file_operations kprobe_events_fops = {
+	.open		= kprobe_events_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+	.write		= kprobe_events_write,
+};
+
+static int kprobe_profile_show(struct seq_file *m, void *v)
+{
+	struct trace_kprobe *tk;
+	unsigned long hits, missed;
+	int cpu;
+
+	guard(mutex)(&kprobe_event_mutex);
+	list_for_each_entry(tk, &kprobe_event_list, list) {
+		hits = 0;
+		for_each_possible_cpu(cpu)
+			hits += *per_cpu_ptr(tk->nhit, cpu);
+		missed = tk->rp.kp.nmissed;
+		if (tk->is_return)
+			missed += tk->rp.nmissed;
+		seq_printf(m, "  %-44s %15lu %15lu\n", tk->call.name, hits,
+			   missed);
+	}
+	return 0;
+}
+
+static int kprobe_profile_open(struct inode *inode, struct file *file)
+{
+	int ret = security_locked_down(LOCKDOWN_TRACEFS);
+
+	return ret ?: single_open(file, kprobe_profile_show, NULL);
+}
+
+static const struct file_operations kprobe_profile_fops = {
+	.open		= kprobe_profile_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * The "kprobe" PMU (perf_event_open() of a kprobe without kprobe_events)
+ * is not offered yet: opening one fails, so perf_kprobe_destroy() is
+ * never reached.  perf record -e kprobes:EVENT is not offered either
+ * (kprobe_event_reg() refuses the perf registrations).
+ */
+int perf_kprobe_init(struct perf_event *event, bool is_retprobe)
+{
+	return -EOPNOTSUPP;
+}
+
+void perf_kprobe_destroy(struct perf_event *event)
+{
+}
+#endif
+
+static __init int kprobe_events_init(void)
+{
+	int ret = dyn_event_register(&kprobe_kind);
+
+	if (ret)
+		return ret;
+	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL,
+			  &kprobe_events_fops);
+	trace_create_file("kprobe_profile", TRACE_MODE_READ, NULL, NULL,
+			  &kprobe_profile_fops);
+	return 0;
+}
+device_initcall(kprobe_events_init);
