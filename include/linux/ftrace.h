@@ -30,6 +30,14 @@
 
 #include <asm/ftrace.h>
 
+#ifndef FTRACE_MCOUNT_MAX_OFFSET
+/*
+ * How far past a function's address its call site may be (x86: after
+ * an ENDBR).  0 where the site is the function's first instruction.
+ */
+#define FTRACE_MCOUNT_MAX_OFFSET	0
+#endif
+
 struct module;
 struct ftrace_ops;
 struct ftrace_regs;
@@ -111,9 +119,12 @@ static __always_inline void arch_ftrace_partial_regs(struct pt_regs *regs)
 }
 #endif
 
+#ifndef ftrace_partial_regs
 /*
  * A pt_regs good enough for perf and unwinding from a possibly partial
- * @fregs: the architecture's layout embeds one, so @regs is not used.
+ * @fregs: the generic layout embeds one, so @regs is not used.  An
+ * architecture with a layout of its own (HAVE_ARCH_FTRACE_REGS) defines
+ * ftrace_partial_regs() to fill @regs instead.
  */
 static __always_inline struct pt_regs *
 ftrace_partial_regs(struct ftrace_regs *fregs, struct pt_regs *regs)
@@ -122,6 +133,7 @@ ftrace_partial_regs(struct ftrace_regs *fregs, struct pt_regs *regs)
 	arch_ftrace_partial_regs(regs);
 	return regs;
 }
+#endif
 
 #ifndef arch_ftrace_fill_perf_regs
 static __always_inline void arch_ftrace_fill_perf_regs(struct ftrace_regs *fregs,

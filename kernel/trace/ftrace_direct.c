@@ -40,8 +40,17 @@ static DEFINE_MUTEX(ftrace_direct_mutex);
 
 static struct ftrace_hash __rcu *ftrace_direct_map = EMPTY_HASH;
 
-/* The flags a DIRECT ops has from registration to unregistration. */
+/*
+ * The flags a DIRECT ops has from registration to unregistration.  Its
+ * callback only needs the ftrace_regs to name the trampoline: where the
+ * architecture has WITH_ARGS but not WITH_REGS, the plain trampoline
+ * gives that, and SAVE_REGS would refuse the registration.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
 #define FTRACE_DIRECT_FLAGS	(FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_SAVE_REGS)
+#else
+#define FTRACE_DIRECT_FLAGS	FTRACE_OPS_FL_DIRECT
+#endif
 
 /**
  * ftrace_find_rec_direct - the direct trampoline of a function

@@ -163,6 +163,7 @@ struct userstack_entry {
 	unsigned int		tgid;
 	unsigned long		caller[FTRACE_STACK_ENTRIES];
 };
+
 /* The deepest stack a TRACE_STACK record holds. */
 #define TRACE_STACK_MAX		64
 

@@ -499,6 +499,12 @@ static void tp_test_churn_while_firing(struct kunit *test)
 
 	firer = kthread_run(tp_fire_loop, NULL, "tp_kunit_fire");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(firer));
+	/*
+	 * Without preemption (riscv64's PREEMPT_NONE) nothing makes the
+	 * new thread run before the loop below is over: wait for it.
+	 */
+	while (!atomic_read(&tp_fired))
+		schedule_timeout_uninterruptible(1);
 
 	for (i = 0; i < 25; i++) {
 		/* 0 -> 1 (a) -> 2 (b first) -> 1 (a) */
@@ -512,6 +518,7 @@ static void tp_test_churn_while_firing(struct kunit *test)
 		/* 0 -> 1 (b) -> 0, and the next round starts with 0 -> 1 (a) */
 		KUNIT_ASSERT_EQ(test, tp_reg_default(tp_probe_b, 1), 0);
 		KUNIT_ASSERT_EQ(test, tp_unreg(tp_probe_b, 1), 0);
+		cond_resched();
 	}
 
 	kthread_stop(firer);

@@ -149,9 +149,12 @@ static int __init ftrace_count_init(void)
 	int ret;
 
 	ret = ftrace_count_run("plain", 0, false);
-	if (!ret)
+	/* Without WITH_REGS (riscv) registering SAVE_REGS is refused. */
+	if (!ret && IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS))
 		ret = ftrace_count_run("save_regs", FTRACE_OPS_FL_SAVE_REGS,
 				       false);
+	else if (!ret)
+		pr_info("ftrace-ops-count: save_regs: no DYNAMIC_FTRACE_WITH_REGS, skipped\n");
 	if (!ret)
 		ret = ftrace_count_run("recursion", FTRACE_OPS_FL_RECURSION,
 				       false);

@@ -4,11 +4,30 @@
 #
 # install-deps.sh: install the Debian packages the build and the VM need,
 # when any is missing.  CI runs on a bare machine as root.
+#
+# usage: install-deps.sh [ARCH]   (x86_64, the default, or riscv64)
+#
+# Every architecture needs the host tools that build a kernel.  x86_64's
+# guest runs Debian's own binaries; riscv64's kernel is cross-compiled and
+# its guest userland cross-built from source (tools/testing/vm/
+# cross-userland.sh), and QEMU's "virt" machine boots it through the
+# OpenSBI firmware qemu-system-data ships.
 set -eu
 
+arch=${1:-x86_64}
+
 pkgs="linux-source-6.12 gcc make flex bison bc libelf-dev libssl-dev
-	dwarves cpio kmod xz-utils rsync perl python3 ccache
-	qemu-system-x86 busybox-static trace-cmd linux-perf"
+	dwarves cpio kmod xz-utils rsync perl python3 ccache file"
+case $arch in
+x86_64)
+	pkgs="$pkgs qemu-system-x86 busybox-static trace-cmd linux-perf" ;;
+riscv64)
+	pkgs="$pkgs gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu libc6-dev-riscv64-cross
+		qemu-system-misc qemu-system-data dpkg-dev" ;;
+*)
+	echo "install-deps: unknown ARCH '$arch' (x86_64 or riscv64)" >&2
+	exit 2 ;;
+esac
 
 missing=""
 for p in $pkgs; do

@@ -8,7 +8,7 @@
 # Usage: bench.sh TOP ARCH
 #
 #   TOP   the repository (build/ under it holds everything)
-#   ARCH  x86_64
+#   ARCH  x86_64 or riscv64 (cross-compiled: CROSS_COMPILE, KCC follow)
 #
 # Steps, each a script of its own:
 #   1. configure both kernels from configs/<arch>.config + configs/bench.config
@@ -36,8 +36,18 @@ abuild=$top/build/$arch
 out=$top/build/bench
 export ARCH="$arch"
 
-karch=x86
-image=arch/x86/boot/bzImage
+case $arch in
+x86_64)
+	karch=x86 kbarch=x86_64 image=arch/x86/boot/bzImage ;;
+riscv64)
+	karch=riscv kbarch=riscv image=arch/riscv/boot/Image
+	export CROSS_COMPILE=riscv64-linux-gnu-
+	[ "${KCC:-gcc}" != gcc ] || export KCC=${CROSS_COMPILE}gcc
+	;;
+*)
+	echo "bench: ARCH=$arch: x86_64 or riscv64" >&2
+	exit 2 ;;
+esac
 
 mkdir -p "$out/ours" "$out/upstream"
 
@@ -45,12 +55,12 @@ mkdir -p "$out/ours" "$out/upstream"
 frags="$top/configs/$arch.config $top/configs/bench.config"
 # shellcheck disable=SC2086 # a list of fragments
 sh "$top/tools/overlay/kconfig.sh" --lost "$out/ours/config-lost.txt" \
-	"$abuild/src" "$abuild/obj-bench" "$arch" $frags
+	"$abuild/src" "$abuild/obj-bench" "$kbarch" $frags
 sh "$top/tools/overlay/check-manifest.sh" "$abuild/src" \
 	"$abuild/obj-bench/.config" "$karch"
 # shellcheck disable=SC2086
 sh "$top/tools/overlay/kconfig.sh" --lost "$out/upstream/config-lost.txt" \
-	"$top/build/pristine" "$abuild/obj-upstream" "$arch" $frags
+	"$top/build/pristine" "$abuild/obj-upstream" "$kbarch" $frags
 
 # 2. Build.
 for k in ours upstream; do
@@ -60,7 +70,7 @@ done
 sh "$here/build.sh" "$top" "$arch" "$out"
 
 # 3. Guest directories and initramfs.
-gcc -static -O2 -Wall -o "$out/benchtool" "$here/benchtool.c"
+${CROSS_COMPILE:-}gcc -static -O2 -Wall -o "$out/benchtool" "$here/benchtool.c"
 for k in ours upstream; do
 	case $k in
 	ours) obj=$abuild/obj-bench modroot=$abuild/modroot-bench ;;
@@ -68,7 +78,8 @@ for k in ours upstream; do
 	esac
 	cp "$out/benchtool" "$here/guest.sh" "$out/$k/ext/"
 	sh "$top/tools/testing/vm/mkinitramfs.sh" "$out/$k/initramfs.cpio.gz" \
-		"$modroot" "$top/build/pristine/tools/testing/selftests/ftrace"
+		"$modroot" "$top/build/pristine/tools/testing/selftests/ftrace" \
+		"$abuild/userland"
 	ln -sf "$obj/$image" "$out/$k/bzImage"
 	size "$obj/vmlinux" | awk 'NR == 2 {
 		print "BENCH size.text_bytes " $1

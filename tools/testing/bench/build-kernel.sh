@@ -22,6 +22,12 @@ set -eu
 src=$1 obj=$2 modroot=$3
 arch=${ARCH:-x86_64}
 kcc=${KCC:-gcc}
+# The ARCH kbuild wants, and the image target (CROSS_COMPILE comes from
+# the environment, as bench.sh exports it).
+case $arch in
+riscv64) arch=riscv image=Image ;;
+*) image=bzImage ;;
+esac
 jobs=${JOBS:-$(($(nproc) + 1))}
 klock=${KLOCK:-/tmp/ftrace-kbuild.lock}
 # make -C SRC: absolute paths only.
@@ -39,8 +45,8 @@ if [ "${BENCH_KLOCK_HELD:-}" != "$klock" ]; then
 fi
 
 echo "build-kernel: $obj"
-make -s -C "$src" O="$obj" ARCH="$arch" CC="$kcc" -j"$jobs" bzImage modules
+make -s -C "$src" O="$obj" ARCH="$arch" CC="$kcc" -j"$jobs" "$image" modules
 rm -rf "$modroot"
 make -s -C "$src" O="$obj" ARCH="$arch" CC="$kcc" -j"$jobs" \
 	INSTALL_MOD_PATH="$modroot" INSTALL_MOD_STRIP=1 modules_install
-echo "build-kernel: $obj/arch/x86/boot/bzImage"
+echo "build-kernel: $(ls "$obj"/arch/*/boot/"$image")"

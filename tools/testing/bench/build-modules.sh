@@ -26,6 +26,9 @@ work=$(cd "$2" && pwd)
 kodir=$3
 arch=${ARCH:-x86_64}
 kcc=${KCC:-gcc}
+case $arch in
+riscv64) arch=riscv ;;
+esac
 klock=${KLOCK:-/tmp/ftrace-kbuild.lock}
 here=$(cd "$(dirname "$0")" && pwd)
 

@@ -4,15 +4,17 @@
 #
 # mkinitramfs.sh - build the base initramfs of the test guest.
 #
-# Usage: mkinitramfs.sh OUT.cpio.gz MODROOT FTRACETEST_DIR
+# Usage: [ARCH=x86_64|riscv64] mkinitramfs.sh OUT.cpio.gz MODROOT FTRACETEST_DIR [USERLAND]
 #
 #   OUT.cpio.gz     the archive to write (gzip'd newc cpio)
 #   MODROOT         a `make modules_install INSTALL_MOD_PATH=MODROOT` tree;
 #                   may be empty or missing: the guest then has no modules
 #   FTRACETEST_DIR  upstream's tools/testing/selftests/ftrace, copied to
 #                   /opt/ftracetest in the guest
+#   USERLAND        where cross-userland.sh keeps the cross-built busybox
+#                   (made if missing), for a guest ARCH the host cannot run
 #
-# The guest userland is busybox-static (with its applet symlinks) plus the
+# When the guest's ARCH is the host's, the guest userland is busybox-static (with its applet symlinks) plus the
 # few real programs the tests need, copied from the host's Debian packages
 # together with the shared libraries ldd reports for them:
 #   bash, chrt (util-linux), ping (iputils-ping), nice and timeout
@@ -21,6 +23,10 @@
 #   the perl modules checkbashisms loads; trace-cmd with libtraceevent's
 #   plugins and perf (linux-perf), the tools users drive ftrace with;
 #   strace, to see what a tool asks of tracefs.
+# For another ARCH (riscv64: Debian has no binaries of it for this release)
+# it is only a static busybox cross-built from Debian's source package,
+# with ash as /bin/sh and /bin/bash and the nice, chrt, timeout and ping
+# applets; trace-cmd, perf, strace and checkbashisms are not there.
 # It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
 # (in /opt/vm). Host packages that are missing are installed with apt-get.
 #
@@ -30,14 +36,19 @@
 set -eu
 
 usage() {
-	echo "usage: $0 OUT.cpio.gz MODROOT FTRACETEST_DIR" >&2
+	echo "usage: $0 OUT.cpio.gz MODROOT FTRACETEST_DIR [USERLAND]" >&2
 	exit 2
 }
 
-[ $# -eq 3 ] || usage
+[ $# -eq 3 ] || [ $# -eq 4 ] || usage
 OUT=$1
 MODROOT=$2
 FTRACETEST_DIR=$3
+USERLAND=${4:-}
+ARCH=${ARCH:-x86_64}
+# Native: the guest runs the host's own Debian binaries.
+NATIVE=0
+[ "$ARCH" = "$(uname -m)" ] && NATIVE=1
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 
@@ -66,6 +77,8 @@ linux-perf:/usr/bin/perf
 cpio:/usr/bin/cpio
 gzip:/bin/gzip"
 
+[ "$NATIVE" = 1 ] || NEEDED="cpio:/usr/bin/cpio
+gzip:/bin/gzip"
 missing=
 for entry in $NEEDED; do
 	pkg=${entry%%:*}
@@ -92,7 +105,7 @@ trap 'exit 130' INT TERM
 ST=$TMP/root
 
 mkdir -p "$ST"
-for d in bin sbin usr/bin usr/sbin lib lib64 lib/x86_64-linux-gnu \
+for d in bin sbin usr/bin usr/sbin lib lib64 \
 	 etc proc sys dev tmp run root mnt opt/vm ext; do
 	mkdir -p "$ST/$d"
 done
@@ -109,8 +122,22 @@ fi
 # ---------------------------------------------------------------------------
 # 3. busybox and its applet links (/bin, /sbin, /usr/bin, /usr/sbin).
 # ---------------------------------------------------------------------------
-cp /bin/busybox "$ST/bin/busybox"
-/bin/busybox --list-full | while read -r applet; do
+if [ "$NATIVE" = 0 ]; then
+	[ -n "$USERLAND" ] || die "ARCH=$ARCH needs a USERLAND directory"
+	case $ARCH in
+	riscv64) cross=riscv64-linux-gnu- ;;
+	*) die "no cross-built userland for ARCH=$ARCH" ;;
+	esac
+	sh "$HERE/cross-userland.sh" "$ARCH" "$cross" "$USERLAND" ||
+		die "could not cross-build the $ARCH userland"
+fi
+if [ "$NATIVE" = 1 ]; then
+	cp /bin/busybox "$ST/bin/busybox"
+	/bin/busybox --list-full
+else
+	cp "$USERLAND/busybox" "$ST/bin/busybox"
+	sed 's,^/,,' "$USERLAND/busybox.links"
+fi | while read -r applet; do
 	case $applet in
 	linuxrc|sbin/init|bin/busybox) continue ;;	# /init is ours
 	esac
@@ -171,6 +198,7 @@ install_libs() {
 	done
 }
 
+if [ "$NATIVE" = 1 ]; then
 install_prog /bin/bash /bin/bash
 install_prog /usr/bin/chrt /usr/bin/chrt
 install_prog /bin/ping /bin/ping
@@ -182,7 +210,7 @@ install_prog /usr/bin/perf /usr/bin/perf
 
 # libtraceevent's plugins decode the records of some events (function,
 # sched_switch, ...) for trace-cmd; they are found by this path.
-TEP_PLUGINS=/usr/lib/x86_64-linux-gnu/traceevent/plugins
+TEP_PLUGINS=/usr/lib/$(gcc -print-multiarch)/traceevent/plugins
 for f in "$TEP_PLUGINS"/*.so; do
 	[ -e "$f" ] || continue
 	copy_file "$f"
@@ -215,6 +243,7 @@ while read -r f; do
 	/*) copy_file "$f" ;;
 	esac
 done <"$TMP/perl-files"
+fi # NATIVE
 
 # ---------------------------------------------------------------------------
 # 5. /etc: root plus a second user and group (ftracetest's mount_options.tc

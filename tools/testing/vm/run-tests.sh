@@ -12,6 +12,10 @@
 # guest's output in OUTDIR/test-<i>.out, then judges all logs together
 # with check-results.sh.  Its exit status is check-results.sh's: a guest
 # that timed out or crashed leaves cases missing, which fails the run.
+#
+# FTRACETEST_CASES in the environment (shell patterns over the case paths
+# under test.d, separated by spaces, e.g. '00basic/* ftrace/*') limits the
+# ftracetest layer to those cases; empty (the default) runs them all.
 set -u
 
 kernel=$1 initrd=$2 out=$3 expectations=$4 timeout=${5:-3000}
@@ -29,9 +33,15 @@ while [ "$i" -le "$shards" ]; do
 	# The first also starts the function tracer from the command line
 	# (boot-options.sh checks it before ftracetest runs).
 	[ "$i" != 1 ] || boot="$boot ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot"
+	cases=
+	set -f	# patterns for the guest, not for the host's filesystem
+	for g in ${FTRACETEST_CASES:-}; do
+		cases="$cases,$g"
+	done
+	set +f
 	sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
 		--script "$here/guest-test.sh" --timeout "$timeout" \
-		--append "vmargs=--shard,$i/$shards$boot" \
+		--append "vmargs=--shard,$i/$shards$cases$boot" \
 		--log "$out/test-$i.log" > "$out/test-$i.out" 2>&1 &
 	pids="$pids $!"
 	i=$((i + 1))

@@ -5,7 +5,7 @@
 # run-vm.sh - boot a kernel in QEMU with the test initramfs (host side).
 #
 # Usage:
-#   run-vm.sh --kernel BZIMAGE --initrd BASE.cpio.gz [--script PATH]
+#   [ARCH=x86_64|riscv64] run-vm.sh --kernel IMAGE --initrd BASE.cpio.gz [--script PATH]
 #             [--timeout SECONDS] [--append 'extra cmdline'] [--log FILE]
 #             [--icount]
 #
@@ -71,8 +71,38 @@ case ${TIMEOUT:-600} in
 esac
 [ -n "$SCRIPT" ] && TIMEOUT=${TIMEOUT:-600}
 
-QEMU=${QEMU:-qemu-system-x86_64}
-command -v "$QEMU" >/dev/null || die "$QEMU not found (apt-get install qemu-system-x86)"
+# The guest's architecture: ARCH from the environment (make exports it).
+# Per architecture: QEMU, its Debian package, the machine, the CPU under
+# TCG, whether KVM can apply, and the kernel arguments it needs.
+ARCH=${ARCH:-x86_64}
+case $ARCH in
+x86_64)
+	QEMU=${QEMU:-qemu-system-x86_64}
+	QEMU_PKG=qemu-system-x86
+	MACHINE_ARGS="-vga none"
+	TCG_CPU=max
+	KVM_POSSIBLE=1
+	# no_timer_check: under TCG on a loaded host the kernel's check that
+	# the 8254 timer reaches the IO-APIC can time out and panic the boot
+	# ("IO-APIC + timer doesn't work!"); QEMU's timer is known to work.
+	ARCH_CMDLINE="no_timer_check"
+	;;
+riscv64)
+	QEMU=${QEMU:-qemu-system-riscv64}
+	QEMU_PKG=qemu-system-misc
+	# "virt" boots OpenSBI (qemu-system-data's default -bios), which
+	# starts the kernel in S-mode with the device tree QEMU generated.
+	MACHINE_ARGS="-M virt"
+	TCG_CPU=rv64
+	KVM_POSSIBLE=0
+	# earlycon: the UART the device tree names, from the first printk.
+	ARCH_CMDLINE="earlycon"
+	;;
+*)
+	die "ARCH=$ARCH: x86_64 or riscv64"
+	;;
+esac
+command -v "$QEMU" >/dev/null || die "$QEMU not found (apt-get install $QEMU_PKG)"
 command -v timeout >/dev/null || die "timeout (coreutils) not found"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/run-vm.XXXXXX")
@@ -115,14 +145,14 @@ kvm_works() {
 }
 
 ACCEL=${VM_ACCEL:-}
-if [ "$ICOUNT" = 1 ]; then
+if [ "$ICOUNT" = 1 ] || [ "$KVM_POSSIBLE" = 0 ]; then
 	ACCEL=tcg
 elif [ -z "$ACCEL" ]; then
 	if kvm_works; then ACCEL=kvm; else ACCEL=tcg; fi
 fi
 case $ACCEL in
 kvm) ACCEL_ARGS="-accel kvm -cpu host" ;;
-tcg) ACCEL_ARGS="-accel tcg,thread=single -cpu max" ;;
+tcg) ACCEL_ARGS="-accel tcg,thread=single -cpu $TCG_CPU" ;;
 *)   die "VM_ACCEL must be kvm or tcg, not '$ACCEL'" ;;
 esac
 [ "$ICOUNT" = 1 ] && ACCEL_ARGS="$ACCEL_ARGS -icount shift=0,sleep=off"
@@ -130,10 +160,7 @@ esac
 # ---------------------------------------------------------------------------
 # The initramfs: the base archive, plus the script's directory at /ext.
 # ---------------------------------------------------------------------------
-# no_timer_check: under TCG on a loaded host the kernel's check that the
-# 8254 timer reaches the IO-APIC can time out and panic the boot ("IO-APIC +
-# timer doesn't work!"); QEMU's timer is known to work.
-CMDLINE="console=ttyS0 panic=-1 loglevel=5 no_timer_check"
+CMDLINE="console=ttyS0 panic=-1 loglevel=5${ARCH_CMDLINE:+ $ARCH_CMDLINE}"
 if [ -n "$SCRIPT" ]; then
 	sdir=$(cd "$(dirname "$SCRIPT")" && pwd)
 	size=$(du -sk "$sdir" | cut -f1)
@@ -174,8 +201,8 @@ echo "run-vm: $QEMU ($ACCEL), kernel $KERNEL, cmdline: $CMDLINE" >&2
 set +e
 # shellcheck disable=SC2086 # ACCEL_ARGS is a list of words
 timeout --foreground -k 10 "${TIMEOUT:-0}" \
-	"$QEMU" $ACCEL_ARGS -smp 2 -m 2G -no-reboot \
-	-nodefaults -display none -vga none \
+	"$QEMU" $MACHINE_ARGS $ACCEL_ARGS -smp 2 -m 2G -no-reboot \
+	-nodefaults -display none \
 	-chardev "$CHARDEV" -serial chardev:con0 -mon chardev=con0 \
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$CMDLINE" <&3
 rc=$?
