@@ -358,31 +358,39 @@ static int trace_kprobe_add(struct trace_kprobe *tk)
 	return ret;
 }
 
-/* "[GRP/]EVENT" of "p:[GRP/]EVENT": fill @group and @event. */
-static int kprobe_parse_name(const char *spec, char **group, char **event)
+/*
+ * "[GRP/]EVENT" of "p:[GRP/]EVENT", at @offs in the first word: fill
+ * @group and @event.
+ */
+static int kprobe_parse_name(const char *spec, int offs, char **group,
+			     char **event, struct probe_log *log)
 {
-	const char *slash = strchr(spec, '/');
+	const char *slash = strchr(spec, '/'), *name = spec;
 
+	if (!*spec)
+		return probe_log_err(log, offs, PROBE_ERR_NO_EVENT_NAME);
 	if (slash) {
+		if (slash == spec)
+			return probe_log_err(log, offs, PROBE_ERR_NO_GROUP_NAME);
+		if (slash - spec >= PROBE_NAME_LEN)
+			return probe_log_err(log, offs, PROBE_ERR_GROUP_TOO_LONG);
 		*group = kstrndup(spec, slash - spec, GFP_KERNEL);
-		*event = kstrdup(slash + 1, GFP_KERNEL);
-	} else {
-		*group = kstrdup(PROBE_DEFAULT_GROUP, GFP_KERNEL);
-		*event = kstrdup(spec, GFP_KERNEL);
+		if (!*group)
+			return -ENOMEM;
+		if (!probe_name_valid(*group))
+			return probe_log_err(log, offs, PROBE_ERR_BAD_GROUP_NAME);
+		name = slash + 1;
+		offs += name - spec;
 	}
-	if (!*group || !*event)
-		return -ENOMEM;
 	/* "GRP/" alone: the default event name, in GRP. */
-	if (!**event) {
-		kfree(*event);
-		*event = NULL;
-	}
-	if (!probe_name_valid(*group) || (*event && !probe_name_valid(*event)))
-		return -EINVAL;
-	if ((*event && strlen(*event) >= PROBE_NAME_LEN) ||
-	    strlen(*group) >= PROBE_NAME_LEN)
-		return -EINVAL;
-	return 0;
+	if (!*name)
+		return 0;
+	if (strlen(name) >= PROBE_NAME_LEN)
+		return probe_log_err(log, offs, PROBE_ERR_EVENT_TOO_LONG);
+	if (!probe_name_valid(name))
+		return probe_log_err(log, offs, PROBE_ERR_BAD_EVENT_NAME);
+	*event = kstrdup(name, GFP_KERNEL);
+	return *event ? 0 : -ENOMEM;
 }
 
 static int kprobe_count_one(void *data, unsigned long addr)
@@ -400,16 +408,18 @@ static unsigned int kprobe_symbol_count(const char *name)
 }
 
 /* "[MOD:]SYM[+offs][%return]" or "MEMADDR": fill the kprobe's place. */
-static int kprobe_parse_place(struct trace_kprobe *tk, char *place)
+static int kprobe_parse_place(struct trace_kprobe *tk, char *place,
+			      struct probe_log *log)
 {
-	char *ret_suffix = strstr(place, "%return");
+	char *suffix = strchr(place, '%');
 	unsigned long addr, off = 0;
 	char *plus;
 
-	if (ret_suffix) {
-		if (strcmp(ret_suffix, "%return"))
-			return -EINVAL;
-		*ret_suffix = '\0';
+	if (suffix) {
+		if (strcmp(suffix, "%return"))
+			return probe_log_err(log, suffix - place,
+					     PROBE_ERR_BAD_ADDR_SUFFIX);
+		*suffix = '\0';
 		tk->is_return = true;
 	}
 	if (!kstrtoul(place, 0, &addr)) {
@@ -419,15 +429,17 @@ static int kprobe_parse_place(struct trace_kprobe *tk, char *place)
 	plus = strchr(place, '+');
 	if (plus) {
 		if (kstrtoul(plus + 1, 0, &off))
-			return -EINVAL;
+			return probe_log_err(log, 0, PROBE_ERR_BAD_PROBE_ADDR);
 		*plus = '\0';
 	}
 	/* A return probe sits on a function's entry. */
 	if (tk->is_return && off)
-		return -EINVAL;
+		return probe_log_err(log, 0, PROBE_ERR_BAD_RETPROBE);
 	/* A name that several (static) functions share is ambiguous. */
-	if (!strchr(place, ':') && kprobe_symbol_count(place) > 1)
+	if (!strchr(place, ':') && kprobe_symbol_count(place) > 1) {
+		probe_log_err(log, 0, PROBE_ERR_NON_UNIQ_SYMBOL);
 		return -EADDRNOTAVAIL;
+	}
 	tk->symbol = kstrdup(place, GFP_KERNEL);
 	if (!tk->symbol)
 		return -ENOMEM;
@@ -453,44 +465,90 @@ static char *kprobe_default_name(struct trace_kprobe *tk)
 	return name;
 }
 
+/* "p" or "rMAXACTIVE" (the first word up to its ':'): the maxactive. */
+static int kprobe_parse_maxactive(const char *head, unsigned long *maxactive,
+				  struct probe_log *log)
+{
+	if (!head[1])
+		return 0;
+	if (head[0] != 'r')
+		return probe_log_err(log, 1, PROBE_ERR_BAD_MAXACT_TYPE);
+	if (kstrtoul(head + 1, 0, maxactive) || !*maxactive)
+		return probe_log_err(log, 1, PROBE_ERR_BAD_MAXACT);
+	if (*maxactive > KRETPROBE_MAXACTIVE_MAX)
+		return probe_log_err(log, 1, PROBE_ERR_MAXACT_TOO_BIG);
+	return 0;
+}
+
+/* Say why registering a parsed probe failed. */
+static void kprobe_log_add_err(int err, int name_offs, struct probe_log *log)
+{
+	switch (err) {
+	case -ENOMEM:
+		return;
+	case -EEXIST:
+		log->index = 0;
+		probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
+		return;
+	case -ENOENT:
+		log->index = 1;
+		probe_log_err(log, 0, PROBE_ERR_BAD_PROBE_ADDR);
+		return;
+	case -EILSEQ:
+		log->index = 1;
+		probe_log_err(log, 0, PROBE_ERR_BAD_INSN_BNDRY);
+		return;
+	default:
+		log->index = 1;
+		probe_log_err(log, 0, PROBE_ERR_FAIL_REG_PROBE);
+	}
+}
+
 /*
  * argv[0] is "p[:[GRP/]EVENT]" or "r[MAXACTIVE][:[GRP/]EVENT]", argv[1]
- * the place, then the fetch arguments.
+ * the place, then the fetch arguments.  A bad definition is explained in
+ * error_log, with a caret under the part at fault.
  */
 static int trace_kprobe_create(int argc, char **argv)
 {
 	char *head = argv[0], *colon, *event = NULL, *group = NULL;
 	unsigned long maxactive = 0;
 	struct trace_kprobe *tk;
-	int i, ret;
+	struct probe_log log;
+	int i, ret, name_offs = 0;
 
 	if (argc < 2 || (head[0] != 'p' && head[0] != 'r'))
 		return -ECANCELED;
 	if (argc - 2 > PROBE_MAX_ARGS)
 		return -E2BIG;
+	probe_log_init(&log, "trace_kprobe", argc, argv);
 	colon = strchr(head, ':');
-	if (colon)
+	if (colon) {
 		*colon = '\0';
-	if (head[1] && (head[0] != 'r' || kstrtoul(head + 1, 0, &maxactive) ||
-			!maxactive || maxactive > KRETPROBE_MAXACTIVE_MAX))
-		return -EINVAL;
+		name_offs = colon + 1 - head;
+	}
+	ret = kprobe_parse_maxactive(head, &maxactive, &log);
+	if (ret) {
+		probe_log_free(&log);
+		return ret;
+	}
 
 	tk = kzalloc(struct_size(tk, args, argc - 2), GFP_KERNEL);
-	if (!tk)
+	if (!tk) {
+		probe_log_free(&log);
 		return -ENOMEM;
+	}
 	INIT_LIST_HEAD(&tk->files);
 	tk->nhit = alloc_percpu(unsigned long);
 	ret = tk->nhit ? 0 : -ENOMEM;
 	tk->is_return = head[0] == 'r';
 	if (!ret && colon)
-		ret = kprobe_parse_name(colon + 1, &group, &event);
-	ret = ret ?: kprobe_parse_place(tk, argv[1]);
+		ret = kprobe_parse_name(colon + 1, name_offs, &group, &event,
+					&log);
+	log.index = 1;
+	ret = ret ?: kprobe_parse_place(tk, argv[1], &log);
 	if (ret)
 		goto fail;
-	if (maxactive && !tk->is_return) {
-		ret = -EINVAL;
-		goto fail;
-	}
 	tk->rp.maxactive = maxactive;
 	/* register_kretprobe() installs its own pre_handler. */
 	tk->rp.kp.pre_handler = kprobe_event_hit;
@@ -505,8 +563,10 @@ static int trace_kprobe_create(int argc, char **argv)
 	}
 
 	for (i = 0; i < argc - 2; i++, tk->nargs++) {
-		ret = probe_arg_parse(&tk->args[i], argv[i + 2], i,
-				      tk->is_return ? PROBE_CTX_RETURN : 0);
+		log.index = i + 2;
+		ret = probe_arg_parse(tk->args, i, argv[i + 2],
+				      tk->is_return ? PROBE_CTX_RETURN : 0,
+				      &log);
 		if (ret)
 			goto fail;
 	}
@@ -521,9 +581,13 @@ static int trace_kprobe_create(int argc, char **argv)
 	}
 
 	ret = trace_kprobe_add(tk);
-	if (!ret)
+	if (!ret) {
+		probe_log_free(&log);
 		return 0;
+	}
+	kprobe_log_add_err(ret, name_offs, &log);
 fail:
+	probe_log_free(&log);
 	kfree(group);
 	kfree(event);
 	trace_kprobe_free(tk);

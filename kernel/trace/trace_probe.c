@@ -67,89 +67,232 @@ bool probe_name_valid(const char *name)
 	return true;
 }
 
-/* Append one instruction; the program keeps room for its END. */
-static int probe_emit(struct probe_insn **pos, struct probe_insn *end,
-		      enum probe_op op, long param)
+static const char * const probe_err_text[PROBE_ERR_MAX] = {
+	[PROBE_ERR_BAD_MAXACT_TYPE]	= "Maxactive is only for function exit",
+	[PROBE_ERR_BAD_MAXACT]		= "Invalid maxactive number",
+	[PROBE_ERR_MAXACT_TOO_BIG]	= "Maxactive is too big",
+	[PROBE_ERR_BAD_PROBE_ADDR]	= "Invalid probed address or symbol",
+	[PROBE_ERR_NON_UNIQ_SYMBOL]	= "The symbol is not unique",
+	[PROBE_ERR_BAD_RETPROBE]	= "Retprobe address must be an function entry",
+	[PROBE_ERR_BAD_ADDR_SUFFIX]	= "Invalid probed address suffix",
+	[PROBE_ERR_NO_GROUP_NAME]	= "Group name is not specified",
+	[PROBE_ERR_GROUP_TOO_LONG]	= "Group name is too long",
+	[PROBE_ERR_BAD_GROUP_NAME]	=
+		"Group name must follow the same rules as C identifiers",
+	[PROBE_ERR_NO_EVENT_NAME]	= "Event name is not specified",
+	[PROBE_ERR_EVENT_TOO_LONG]	= "Event name is too long",
+	[PROBE_ERR_BAD_EVENT_NAME]	=
+		"Event name must follow the same rules as C identifiers",
+	[PROBE_ERR_EVENT_EXIST]		=
+		"Given group/event name is already used by another event",
+	[PROBE_ERR_RETVAL_ON_PROBE]	= "$retval is not available on probe",
+	[PROBE_ERR_BAD_STACK_NUM]	= "Invalid stack number",
+	[PROBE_ERR_BAD_ARG_NUM]		= "Invalid argument number",
+	[PROBE_ERR_BAD_VAR]		= "Invalid $-variable specified",
+	[PROBE_ERR_BAD_REG_NAME]	= "Invalid register name",
+	[PROBE_ERR_BAD_MEM_ADDR]	= "Invalid memory address",
+	[PROBE_ERR_FILE_ON_KPROBE]	= "File offset is not available with kprobe",
+	[PROBE_ERR_TOO_MANY_OPS]	= "Dereference is too much nested",
+	[PROBE_ERR_DEREF_NEED_BRACE]	= "Dereference needs a brace",
+	[PROBE_ERR_BAD_DEREF_OFFS]	= "Invalid dereference offset",
+	[PROBE_ERR_DEREF_OPEN_BRACE]	= "Dereference brace is not closed",
+	[PROBE_ERR_COMM_CANT_DEREF]	= "$comm can not be dereferenced",
+	[PROBE_ERR_BAD_FETCH_ARG]	= "Invalid fetch argument",
+	[PROBE_ERR_BAD_TYPE]		= "Unknown type is specified",
+	[PROBE_ERR_BAD_STRING]		= "String accepts only memory argument",
+	[PROBE_ERR_BAD_BITFIELD]	= "Invalid bitfield",
+	[PROBE_ERR_ARG_NAME_TOO_LONG]	= "Argument name is too long",
+	[PROBE_ERR_NO_ARG_NAME]		= "Argument name is not specified",
+	[PROBE_ERR_BAD_ARG_NAME]	=
+		"Argument name must follow the same rules as C identifiers",
+	[PROBE_ERR_USED_ARG_NAME]	= "This argument name is already used",
+	[PROBE_ERR_ARG_TOO_LONG]	= "Argument expression is too long",
+	[PROBE_ERR_NO_ARG_BODY]		= "No argument expression",
+	[PROBE_ERR_BAD_INSN_BNDRY]	= "Probe point is not an instruction boundary",
+	[PROBE_ERR_FAIL_REG_PROBE]	= "Failed to register probe event",
+	[PROBE_ERR_NOSUP_BTFARG]	= "BTF is not available or not supported",
+	[PROBE_ERR_NEED_STRING_TYPE]	=
+		"$comm and immediate-string only accepts string type",
+};
+
+/**
+ * probe_log_init() - start the error log context of one definition
+ * @log: the context
+ * @loc: the location error_log names
+ * @argc: how many words the definition has
+ * @argv: its words
+ *
+ * Keeps a copy of the words joined by single spaces, so that errors can
+ * show the definition as written even after the parser cut @argv up.
+ * Without memory errors are not logged; parsing goes on.
+ */
+void probe_log_init(struct probe_log *log, const char *loc, int argc,
+		    char **argv)
 {
-	if (*pos >= end)
-		return -E2BIG;
-	(*pos)->op = op;
-	(*pos)->param = param;
-	(*pos)++;
+	size_t len = 1;
+	char *p;
+	int i;
+
+	log->loc = loc;
+	log->argc = argc;
+	log->argv = argv;
+	log->index = 0;
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	log->cmd = kmalloc(len, GFP_KERNEL);
+	if (!log->cmd)
+		return;
+	p = log->cmd;
+	*p = '\0';
+	for (i = 0; i < argc; i++)
+		p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
+}
+
+/**
+ * probe_log_free() - end what probe_log_init() started
+ * @log: the context
+ */
+void probe_log_free(struct probe_log *log)
+{
+	kfree(log->cmd);
+	log->cmd = NULL;
+}
+
+/**
+ * probe_log_err() - log an error of the word being parsed
+ * @log: the context; @log->index names the word
+ * @offset: where in that word the caret goes
+ * @err: the reason
+ *
+ * Return: -EINVAL, for the caller to return.
+ */
+int probe_log_err(struct probe_log *log, int offset, enum probe_err err)
+{
+	const char *word;
+	int i;
+
+	if (!log || !log->cmd)
+		return -EINVAL;
+	/* The words are joined by single spaces and hold none. */
+	word = log->cmd;
+	for (i = 0; i < log->index && word; i++) {
+		word = strchr(word, ' ');
+		if (word)
+			word++;
+	}
+	if (!word)
+		word = log->cmd + strlen(log->cmd);
+	tracing_log_err(NULL, log->loc, log->cmd, probe_err_text, err,
+			word - log->cmd + offset);
+	return -EINVAL;
+}
+
+/* Compiling one fetch argument; offsets are in the word being parsed. */
+struct probe_parse {
+	struct probe_log	*log;
+	unsigned int		flags;
+	struct probe_insn	*pos;
+	struct probe_insn	*end;
+};
+
+static int probe_fail(struct probe_parse *pp, int offs, enum probe_err err)
+{
+	return probe_log_err(pp->log, offs, err);
+}
+
+/* Append one instruction; the program keeps room for its END. */
+static int probe_emit(struct probe_parse *pp, int offs, enum probe_op op,
+		      long param)
+{
+	if (pp->pos >= pp->end)
+		return probe_fail(pp, offs, PROBE_ERR_TOO_MANY_OPS);
+	pp->pos->op = op;
+	pp->pos->param = param;
+	pp->pos++;
 	return 0;
 }
 
-static int probe_parse_var(const char *var, struct probe_insn **pos,
-			   struct probe_insn *end, unsigned int flags)
+/* $VAR: @var is what follows the '$', which is at @offs. */
+static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 {
 	unsigned long n;
 
 	if (!strcmp(var, "retval")) {
-		if (!(flags & PROBE_CTX_RETURN))
-			return -EINVAL;
-		return probe_emit(pos, end, PROBE_OP_RETVAL, 0);
+		if (!(pp->flags & PROBE_CTX_RETURN))
+			return probe_fail(pp, offs, PROBE_ERR_RETVAL_ON_PROBE);
+		return probe_emit(pp, offs, PROBE_OP_RETVAL, 0);
 	}
 	if (!strcmp(var, "comm"))
-		return probe_emit(pos, end, PROBE_OP_COMM, 0);
+		return probe_emit(pp, offs, PROBE_OP_COMM, 0);
 	if (!strcmp(var, "stack"))
-		return probe_emit(pos, end, PROBE_OP_STACKP, 0);
+		return probe_emit(pp, offs, PROBE_OP_STACKP, 0);
 	if (str_has_prefix(var, "stack")) {
 		if (kstrtoul(var + 5, 10, &n) || n > PAGE_SIZE / sizeof(long))
-			return -EINVAL;
-		return probe_emit(pos, end, PROBE_OP_STACK, n);
+			return probe_fail(pp, offs, PROBE_ERR_BAD_STACK_NUM);
+		return probe_emit(pp, offs, PROBE_OP_STACK, n);
 	}
+	/* $arg* (all arguments, by their BTF names) needs BTF. */
+	if (!strcmp(var, "arg*"))
+		return probe_fail(pp, offs, PROBE_ERR_NOSUP_BTFARG);
 	if (str_has_prefix(var, "arg")) {
-		if (flags & PROBE_CTX_RETURN)
-			return -EINVAL;
+		if (pp->flags & PROBE_CTX_RETURN)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 		if (kstrtoul(var + 3, 10, &n) || !n || n > PROBE_MAX_ARGS)
-			return -EINVAL;
-		return probe_emit(pos, end, PROBE_OP_ARG, n - 1);
+			return probe_fail(pp, offs, PROBE_ERR_BAD_ARG_NUM);
+		return probe_emit(pp, offs, PROBE_OP_ARG, n - 1);
 	}
-	return -EINVAL;
+	return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 }
 
-/* @SYM[+|-off] or @ADDR: the word stored there. */
-static int probe_parse_mem(char *body, struct probe_insn **pos,
-			   struct probe_insn *end)
+/* @SYM[+|-off] or @ADDR: the word stored there.  The '@' is at @offs. */
+static int probe_parse_mem(struct probe_parse *pp, char *body, int offs)
 {
 	unsigned long addr;
 	long off = 0;
 	char *sign;
 	int ret;
 
-	if (!kstrtoul(body, 0, &addr))
+	/* "@+OFFS" is a file offset: uprobes only. */
+	if (*body == '+' || *body == '-')
+		return probe_fail(pp, offs, PROBE_ERR_FILE_ON_KPROBE);
+	if (isdigit(*body)) {
+		if (kstrtoul(body, 0, &addr))
+			return probe_fail(pp, offs, PROBE_ERR_BAD_MEM_ADDR);
 		goto emit;
+	}
 	sign = strpbrk(body, "+-");
 	if (sign) {
-		ret = kstrtol(sign, 0, &off);
-		if (ret)
-			return ret;
+		if (kstrtol(sign, 0, &off))
+			return probe_fail(pp, offs, PROBE_ERR_BAD_MEM_ADDR);
 		*sign = '\0';
 	}
 	addr = kallsyms_lookup_name(body);
 	if (!addr)
-		return -EINVAL;
+		return probe_fail(pp, offs, PROBE_ERR_BAD_MEM_ADDR);
 	addr += off;
 emit:
-	ret = probe_emit(pos, end, PROBE_OP_IMM, addr);
-	return ret ?: probe_emit(pos, end, PROBE_OP_DEREF, 0);
+	ret = probe_emit(pp, offs, PROBE_OP_IMM, addr);
+	return ret ?: probe_emit(pp, offs, PROBE_OP_DEREF, 0);
 }
 
+static int probe_parse_body(struct probe_parse *pp, char *body, int offs);
+
 /* [+|-]off[u](inner): the word at inner's value + off. */
-static int probe_parse_body(char *body, struct probe_insn **pos,
-			    struct probe_insn *end, unsigned int flags);
-
-static int probe_parse_deref(char *body, struct probe_insn **pos,
-			     struct probe_insn *end, unsigned int flags)
+static int probe_parse_deref(struct probe_parse *pp, char *body, int offs)
 {
-	char *open = strchr(body, '('), *close;
+	char *open = strchr(body, '('), *close, *inner;
 	enum probe_op op = PROBE_OP_DEREF;
+	size_t len = strlen(body);
+	int inner_offs, ret;
 	long off;
-	int ret;
 
-	close = body + strlen(body) - 1;
-	if (!open || *close != ')')
-		return -EINVAL;
+	if (!open)
+		return probe_fail(pp, offs, PROBE_ERR_DEREF_NEED_BRACE);
+	close = body + len - 1;
+	if (*close != ')')
+		return probe_fail(pp, offs + len, PROBE_ERR_DEREF_OPEN_BRACE);
+	inner = open + 1;
+	inner_offs = offs + (inner - body);
 	*open = '\0';
 	*close = '\0';
 	/* "+u8(...)": the sign, then 'u' for user memory, then the offset. */
@@ -158,15 +301,16 @@ static int probe_parse_deref(char *body, struct probe_insn **pos,
 		body[1] = body[0];
 		body++;
 	}
-	ret = kstrtol(body, 0, &off);
-	if (ret)
-		return ret;
-	ret = probe_parse_body(open + 1, pos, end, flags);
-	return ret ?: probe_emit(pos, end, op, off);
+	if (kstrtol(body, 0, &off))
+		return probe_fail(pp, offs, PROBE_ERR_BAD_DEREF_OFFS);
+	/* $comm is a whole fetch argument: it has no address. */
+	if (!strcmp(inner, "$comm"))
+		return probe_fail(pp, inner_offs, PROBE_ERR_COMM_CANT_DEREF);
+	ret = probe_parse_body(pp, inner, inner_offs);
+	return ret ?: probe_emit(pp, offs, op, off);
 }
 
-static int probe_parse_body(char *body, struct probe_insn **pos,
-			    struct probe_insn *end, unsigned int flags)
+static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 {
 	int off;
 
@@ -174,17 +318,17 @@ static int probe_parse_body(char *body, struct probe_insn **pos,
 	case '%':
 		off = regs_query_register_offset(body + 1);
 		if (off < 0)
-			return -EINVAL;
-		return probe_emit(pos, end, PROBE_OP_REG, off);
+			return probe_fail(pp, offs, PROBE_ERR_BAD_REG_NAME);
+		return probe_emit(pp, offs, PROBE_OP_REG, off);
 	case '$':
-		return probe_parse_var(body + 1, pos, end, flags);
+		return probe_parse_var(pp, body + 1, offs);
 	case '@':
-		return probe_parse_mem(body + 1, pos, end);
+		return probe_parse_mem(pp, body + 1, offs);
 	case '+':
 	case '-':
-		return probe_parse_deref(body, pos, end, flags);
+		return probe_parse_deref(pp, body, offs);
 	default:
-		return -EINVAL;
+		return probe_fail(pp, offs, PROBE_ERR_BAD_FETCH_ARG);
 	}
 }
 
@@ -192,38 +336,66 @@ static int probe_parse_body(char *body, struct probe_insn **pos,
  * A string is read where the program's last step points: a last
  * dereference gives its address instead of loading from it.
  */
-static int probe_check_string(struct probe_arg *arg, struct probe_insn *last)
+static bool probe_check_string(struct probe_arg *arg, struct probe_insn *last)
 {
 	switch (last->op) {
 	case PROBE_OP_COMM:
-		return 0;
+		return true;
 	case PROBE_OP_UDEREF:
 		arg->user = true;
-		return 0;
+		return true;
 	case PROBE_OP_DEREF:
 		arg->user = arg->kind == PROBE_KIND_USTRING;
-		return 0;
+		return true;
 	default:
-		return -EINVAL;
+		return false;
 	}
+}
+
+/* "NAME=": a C identifier no other argument of the probe has. */
+static int probe_arg_name(struct probe_arg *args, int index, const char *name,
+			  struct probe_log *log)
+{
+	int i;
+
+	if (!*name)
+		return probe_log_err(log, 0, PROBE_ERR_NO_ARG_NAME);
+	if (strlen(name) > PROBE_ARG_NAME_LEN)
+		return probe_log_err(log, 0, PROBE_ERR_ARG_NAME_TOO_LONG);
+	if (!probe_name_valid(name))
+		return probe_log_err(log, 0, PROBE_ERR_BAD_ARG_NAME);
+	for (i = 0; i < index; i++)
+		if (!strcmp(args[i].name, name))
+			return probe_log_err(log, 0, PROBE_ERR_USED_ARG_NAME);
+	return 0;
 }
 
 /**
  * probe_arg_parse() - compile one fetch argument
- * @arg: zeroed; filled on success
+ * @args: the probe's arguments; those before @index are parsed
+ * @index: the one to parse, 0-based (named "arg<index+1>" by default);
+ *	zeroed, filled on success
  * @def: "[NAME=]FETCHARG[:TYPE]"
- * @index: its position, 0-based (names it "arg<index+1>" by default)
  * @flags: PROBE_CTX_*
+ * @log: where errors go; @log->index names @def's word
  *
- * Return: 0, or -EINVAL for a bad definition, -ENOMEM.
+ * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
  */
-int probe_arg_parse(struct probe_arg *arg, const char *def, int index,
-		    unsigned int flags)
+int probe_arg_parse(struct probe_arg *args, int index, const char *def,
+		    unsigned int flags, struct probe_log *log)
 {
-	struct probe_insn *pos = arg->insns, *in;
+	struct probe_arg *arg = &args[index];
+	struct probe_parse pp = {
+		.log	= log,
+		.flags	= flags,
+		.pos	= arg->insns,
+		.end	= arg->insns + PROBE_MAX_INSNS - 1,
+	};
 	const struct probe_type_info *type;
 	char *buf, *body, *eq, *colon;
-	int ret = -EINVAL;
+	const char *tname;
+	int boff = 0, toff;
+	int ret;
 
 	buf = kstrdup(def, GFP_KERNEL);
 	if (!buf)
@@ -232,12 +404,28 @@ int probe_arg_parse(struct probe_arg *arg, const char *def, int index,
 	eq = strchr(buf, '=');
 	if (eq) {
 		*eq = '\0';
-		if (!probe_name_valid(buf))
+		body = eq + 1;
+		boff = body - buf;
+		ret = probe_arg_name(args, index, buf, log);
+		if (ret)
 			goto out;
 		arg->name = kstrdup(buf, GFP_KERNEL);
-		body = eq + 1;
 	} else {
 		arg->name = kasprintf(GFP_KERNEL, "arg%d", index + 1);
+		if (arg->name) {
+			ret = probe_arg_name(args, index, arg->name, log);
+			if (ret)
+				goto out;
+		}
+	}
+	ret = -EINVAL;
+	if (!*body) {
+		probe_log_err(log, boff, PROBE_ERR_NO_ARG_BODY);
+		goto out;
+	}
+	if (strlen(body) > PROBE_ARG_BODY_LEN) {
+		probe_log_err(log, boff, PROBE_ERR_ARG_TOO_LONG);
+		goto out;
 	}
 	arg->comm = kstrdup(body, GFP_KERNEL);
 	if (!arg->name || !arg->comm) {
@@ -246,31 +434,33 @@ int probe_arg_parse(struct probe_arg *arg, const char *def, int index,
 	}
 
 	colon = strrchr(body, ':');
-	if (colon)
+	if (colon) {
 		*colon = '\0';
-	type = probe_type_find(colon ? colon + 1 :
-			       strcmp(body, "$comm") ? "x64" : "string");
-	if (!type)
+		tname = colon + 1;
+		toff = tname - buf;
+	} else {
+		tname = strcmp(body, "$comm") ? "x64" : "string";
+		toff = boff;
+	}
+	type = probe_type_find(tname);
+	if (!type) {
+		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
 		goto out;
+	}
 	arg->type = type->name;
 	arg->kind = type->kind;
 	arg->size = type->size;
 
-	ret = probe_parse_body(body, &pos, arg->insns + PROBE_MAX_INSNS - 1,
-			       flags);
+	ret = probe_parse_body(&pp, body, boff);
 	if (ret)
 		goto out;
-	pos->op = PROBE_OP_END;
-	/* $comm is a whole fetch argument: it cannot be dereferenced. */
-	for (in = arg->insns; in < pos - 1; in++)
-		if (in->op == PROBE_OP_COMM)
-			ret = -EINVAL;
-	if (ret)
-		goto out;
-	if (probe_kind_is_string(arg->kind))
-		ret = probe_check_string(arg, pos - 1);
-	else if (pos[-1].op == PROBE_OP_COMM)
-		ret = -EINVAL;
+	pp.pos->op = PROBE_OP_END;
+	if (probe_kind_is_string(arg->kind)) {
+		if (!probe_check_string(arg, pp.pos - 1))
+			ret = probe_log_err(log, toff, PROBE_ERR_BAD_STRING);
+	} else if (pp.pos[-1].op == PROBE_OP_COMM) {
+		ret = probe_log_err(log, toff, PROBE_ERR_NEED_STRING_TYPE);
+	}
 out:
 	kfree(buf);
 	if (ret)

@@ -17,6 +17,8 @@
 #define PROBE_MAX_ARGS		128
 #define PROBE_MAX_INSNS		16
 #define PROBE_NAME_LEN		64
+#define PROBE_ARG_NAME_LEN	32
+#define PROBE_ARG_BODY_LEN	63
 #define PROBE_STRING_MAX	4096
 #define PROBE_DEFAULT_GROUP	"kprobes"
 
@@ -74,8 +76,77 @@ struct probe_arg {
 /* What a fetch program may read: kprobe entry or kretprobe return. */
 #define PROBE_CTX_RETURN	BIT(0)
 
-int probe_arg_parse(struct probe_arg *arg, const char *def, int index,
-		    unsigned int flags);
+/*
+ * Why a probe definition was refused: the reasons error_log shows, with
+ * a caret under the word (or the part of it) at fault.
+ */
+enum probe_err {
+	PROBE_ERR_BAD_MAXACT_TYPE,
+	PROBE_ERR_BAD_MAXACT,
+	PROBE_ERR_MAXACT_TOO_BIG,
+	PROBE_ERR_BAD_PROBE_ADDR,
+	PROBE_ERR_NON_UNIQ_SYMBOL,
+	PROBE_ERR_BAD_RETPROBE,
+	PROBE_ERR_BAD_ADDR_SUFFIX,
+	PROBE_ERR_NO_GROUP_NAME,
+	PROBE_ERR_GROUP_TOO_LONG,
+	PROBE_ERR_BAD_GROUP_NAME,
+	PROBE_ERR_NO_EVENT_NAME,
+	PROBE_ERR_EVENT_TOO_LONG,
+	PROBE_ERR_BAD_EVENT_NAME,
+	PROBE_ERR_EVENT_EXIST,
+	PROBE_ERR_RETVAL_ON_PROBE,
+	PROBE_ERR_BAD_STACK_NUM,
+	PROBE_ERR_BAD_ARG_NUM,
+	PROBE_ERR_BAD_VAR,
+	PROBE_ERR_BAD_REG_NAME,
+	PROBE_ERR_BAD_MEM_ADDR,
+	PROBE_ERR_FILE_ON_KPROBE,
+	PROBE_ERR_TOO_MANY_OPS,
+	PROBE_ERR_DEREF_NEED_BRACE,
+	PROBE_ERR_BAD_DEREF_OFFS,
+	PROBE_ERR_DEREF_OPEN_BRACE,
+	PROBE_ERR_COMM_CANT_DEREF,
+	PROBE_ERR_BAD_FETCH_ARG,
+	PROBE_ERR_BAD_TYPE,
+	PROBE_ERR_BAD_STRING,
+	PROBE_ERR_BAD_BITFIELD,
+	PROBE_ERR_ARG_NAME_TOO_LONG,
+	PROBE_ERR_NO_ARG_NAME,
+	PROBE_ERR_BAD_ARG_NAME,
+	PROBE_ERR_USED_ARG_NAME,
+	PROBE_ERR_ARG_TOO_LONG,
+	PROBE_ERR_NO_ARG_BODY,
+	PROBE_ERR_BAD_INSN_BNDRY,
+	PROBE_ERR_FAIL_REG_PROBE,
+	PROBE_ERR_NOSUP_BTFARG,
+	PROBE_ERR_NEED_STRING_TYPE,
+	PROBE_ERR_MAX
+};
+
+/**
+ * struct probe_log - where a definition's errors go
+ * @loc: the location error_log names ("trace_kprobe")
+ * @cmd: the definition's words joined by single spaces, or NULL
+ * @argc: how many words
+ * @argv: the words as the parser sees them (it may cut them up)
+ * @index: the word being parsed
+ */
+struct probe_log {
+	const char	*loc;
+	char		*cmd;
+	int		argc;
+	char		**argv;
+	int		index;
+};
+
+void probe_log_init(struct probe_log *log, const char *loc, int argc,
+		    char **argv);
+void probe_log_free(struct probe_log *log);
+int probe_log_err(struct probe_log *log, int offset, enum probe_err err);
+
+int probe_arg_parse(struct probe_arg *args, int index, const char *def,
+		    unsigned int flags, struct probe_log *log);
 void probe_arg_free(struct probe_arg *arg);
 int probe_args_layout(struct probe_arg *args, int nargs, unsigned int base);
 char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return);
