@@ -46,6 +46,31 @@ static const struct probe_type_info *probe_type_find(const char *name)
 	return NULL;
 }
 
+/*
+ * "b<width>@<offset>/<container bits>": @width bits from bit @offset of
+ * an unsigned container of 8, 16, 32 or 64 bits, stored and printed as
+ * that container type.
+ */
+static const struct probe_type_info *
+probe_bitfield_parse(struct probe_arg *arg, const char *tname)
+{
+	unsigned int width, shift, bits;
+	char name[8];
+	char rest;
+
+	if (tname[0] != 'b' ||
+	    sscanf(tname + 1, "%u@%u/%u%c", &width, &shift, &bits, &rest) != 3)
+		return NULL;
+	if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+		return NULL;
+	if (!width || width + shift > bits || !isdigit(tname[1]))
+		return NULL;
+	arg->bf_width = width;
+	arg->bf_shift = shift;
+	snprintf(name, sizeof(name), "u%u", bits);
+	return probe_type_find(name);
+}
+
 static bool probe_kind_is_string(enum probe_kind kind)
 {
 	return kind == PROBE_KIND_STRING || kind == PROBE_KIND_USTRING;
@@ -443,6 +468,13 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		toff = boff;
 	}
 	type = probe_type_find(tname);
+	if (!type && tname[0] == 'b' && isdigit(tname[1])) {
+		type = probe_bitfield_parse(arg, tname);
+		if (!type) {
+			probe_log_err(log, toff, PROBE_ERR_BAD_BITFIELD);
+			goto out;
+		}
+	}
 	if (!type) {
 		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
 		goto out;

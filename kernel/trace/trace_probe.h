@@ -60,6 +60,8 @@ enum probe_kind {
  * @size: bytes in the record's fixed part (4 for a string's data_loc)
  * @offset: offset of its field in the record
  * @user: the last dereference reads user memory
+ * @bf_width: a bitfield's width in bits, 0 for a whole value
+ * @bf_shift: a bitfield's lowest bit in its container
  * @insns: the fetch program, ended by PROBE_OP_END
  */
 struct probe_arg {
@@ -70,6 +72,8 @@ struct probe_arg {
 	unsigned int		size;
 	unsigned int		offset;
 	bool			user;
+	u8			bf_width;
+	u8			bf_shift;
 	struct probe_insn	insns[PROBE_MAX_INSNS];
 };
 

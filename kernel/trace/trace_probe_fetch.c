@@ -193,6 +193,8 @@ static nokprobe_inline void probe_store_value(struct probe_arg *arg, struct pt_r
 		val = v;
 		break;
 	}
+	if (arg->bf_width)
+		val = (val >> arg->bf_shift) & GENMASK_ULL(arg->bf_width - 1, 0);
 	memcpy(p, &val, arg->size);
 }
 

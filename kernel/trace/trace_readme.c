@@ -145,7 +145,7 @@ static const struct readme_part readme[] = {
 	{ "kprobe_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
 	{ "kprobe_events",
 	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
-	{ "kprobe_events", "\t           ustring\n" },
+	{ "kprobe_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring\n" },
 #endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },
