@@ -91,8 +91,12 @@ int dyn_event_open(struct inode *inode, struct file *file,
 	return single_open(file, dyn_event_show, (void *)kind);
 }
 
-/* "-[...]:[GRP/]EVENT": remove it from whichever kind has it. */
-static int dyn_event_remove(char *spec, const struct dyn_event_kind *only)
+/*
+ * "-[...]:[GRP/]EVENT [...]": remove it from whichever kind has it; the
+ * words after the first (@argc of @argv) narrow down what goes.
+ */
+static int dyn_event_remove(char *spec, int argc, char **argv,
+			    const struct dyn_event_kind *only)
 {
 	struct dyn_event_kind *kind;
 	char *slash, *group = NULL;
@@ -110,10 +114,10 @@ static int dyn_event_remove(char *spec, const struct dyn_event_kind *only)
 		spec = slash + 1;
 	}
 	if (only)
-		return only->delete(group, spec);
+		return only->delete(group, spec, argc, argv);
 	guard(mutex)(&dyn_event_mutex);
 	list_for_each_entry(kind, &dyn_event_kinds, list) {
-		ret = kind->delete(group, spec);
+		ret = kind->delete(group, spec, argc, argv);
 		if (ret != -ENOENT)
 			return ret;
 	}
@@ -153,7 +157,7 @@ static int dyn_event_run(char *line, const struct dyn_event_kind *kind)
 	if (!argc)
 		ret = 0;
 	else if (argv[0][0] == '-')
-		ret = argc == 1 ? dyn_event_remove(argv[0], kind) : -EINVAL;
+		ret = dyn_event_remove(argv[0], argc - 1, argv + 1, kind);
 	else
 		ret = dyn_event_create(argc, argv, kind);
 	argv_free(argv);

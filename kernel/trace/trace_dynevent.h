@@ -15,15 +15,17 @@
  * @create: create from a command's words; -ECANCELED when the command
  *	is not of this kind
  * @delete: remove [GRP/]EVENT (@group may be NULL), or every event of
- *	GRP when @event is ""; -ENOENT when none is of this kind, -EBUSY
- *	while in use
+ *	GRP when @event is ""; when the command has more words (@argc,
+ *	@argv: "PLACE [ARG...]"), only the probe of the event they name;
+ *	-ENOENT when none is of this kind, -EBUSY while in use
  * @delete_all: remove every event of this kind, or none (-EBUSY)
  * @show_all: print each event's definition, one a line
  * @list: on the list of kinds (dyn_event_mutex)
  */
 struct dyn_event_kind {
 	int	(*create)(int argc, char **argv);
-	int	(*delete)(const char *group, const char *event);
+	int	(*delete)(const char *group, const char *event, int argc,
+			  char **argv);
 	int	(*delete_all)(void);
 	void	(*show_all)(struct seq_file *m);
 	struct list_head list;

@@ -5,13 +5,17 @@
  * kprobe and kretprobe events: kprobe_events, kprobe_profile and the
  * "p"/"r" commands of dynamic_events, on top of kernel/kprobes.c.
  *
- * Locking: kprobe_event_mutex protects kprobe_event_list and every probe's
- * creation and removal.  A probe's kprobe is registered disabled when the
- * probe is created and armed while at least one event file (instance)
- * has the event enabled; the list of those files (->files) changes under
- * event_mutex (the event core calls ->reg with it held) and is read under
- * RCU by the handlers.  Everything the handlers read is immutable while
- * the probe exists.
+ * An event may have several probes (points): a definition naming an
+ * existing kprobe event, with the same kind and the same arguments, adds
+ * its place to that event ("-:EVENT PLACE" removes just that one).
+ *
+ * Locking: kprobe_event_mutex protects kprobe_event_list and every event's
+ * and point's creation and removal.  A point's kprobe is registered
+ * disabled and armed while at least one event file (instance) has the
+ * event enabled; the list of those files (->files) and the list of points
+ * (->points) change under event_mutex (the event core calls ->reg with it
+ * held), and the handlers read the files under RCU.  Everything else the
+ * handlers read is immutable while the point is registered.
  */
 #include <linux/ctype.h>
 #include <linux/kallsyms.h>
@@ -45,12 +49,28 @@ struct kprobe_file_link {
 	struct trace_event_file	*file;
 };
 
+struct trace_kprobe;
+
 /**
- * struct trace_kprobe - a kprobe or kretprobe event
- * @list: on kprobe_event_list (kprobe_event_mutex)
+ * struct kprobe_point - one probed place of a kprobe event
+ * @list: on its event's ->points
+ * @tk: its event
  * @rp: the kretprobe; its kprobe (rp.kp) for an entry probe
  * @nhit: per CPU hits
  * @symbol: the probed symbol ("[mod:]sym"), NULL for an address
+ */
+struct kprobe_point {
+	struct list_head	list;
+	struct trace_kprobe	*tk;
+	struct kretprobe	rp;
+	unsigned long __percpu	*nhit;
+	char			*symbol;
+};
+
+/**
+ * struct trace_kprobe - a kprobe or kretprobe event
+ * @list: on kprobe_event_list (kprobe_event_mutex)
+ * @points: its probed places, at least one
  * @group: the event's system
  * @files: the files recording it (RCU; written under event_mutex)
  * @class: its event class
@@ -62,9 +82,7 @@ struct kprobe_file_link {
  */
 struct trace_kprobe {
 	struct list_head	list;
-	struct kretprobe	rp;
-	unsigned long __percpu	*nhit;
-	char			*symbol;
+	struct list_head	points;
 	char			*group;
 	struct list_head	files;
 	struct trace_event_class class;
@@ -111,10 +129,10 @@ static nokprobe_inline void kprobe_record(struct trace_kprobe *tk, struct pt_reg
 
 static int __kprobes kprobe_event_hit(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
+	struct kprobe_point *pt = container_of(kp, struct kprobe_point, rp.kp);
 
-	this_cpu_inc(*tk->nhit);
-	kprobe_record(tk, regs, (unsigned long)kp->addr, 0);
+	this_cpu_inc(*pt->nhit);
+	kprobe_record(pt->tk, regs, (unsigned long)kp->addr, 0);
 	return 0;
 }
 
@@ -122,10 +140,10 @@ static int __kprobes kretprobe_event_hit(struct kretprobe_instance *ri,
 					 struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
-	struct trace_kprobe *tk = container_of(rp, struct trace_kprobe, rp);
+	struct kprobe_point *pt = container_of(rp, struct kprobe_point, rp);
 
-	this_cpu_inc(*tk->nhit);
-	kprobe_record(tk, regs, (unsigned long)rp->kp.addr,
+	this_cpu_inc(*pt->nhit);
+	kprobe_record(pt->tk, regs, (unsigned long)rp->kp.addr,
 		      get_kretprobe_retaddr(ri));
 	return 0;
 }
@@ -186,6 +204,37 @@ static struct trace_event_fields kprobe_fields_array[] = {
 	{}
 };
 
+static int kprobe_point_arm(struct kprobe_point *pt)
+{
+	return pt->tk->is_return ? enable_kretprobe(&pt->rp) :
+				   enable_kprobe(&pt->rp.kp);
+}
+
+static void kprobe_point_disarm(struct kprobe_point *pt)
+{
+	if (pt->tk->is_return)
+		disable_kretprobe(&pt->rp);
+	else
+		disable_kprobe(&pt->rp.kp);
+}
+
+/* Arm every point of @tk, or none. */
+static int kprobe_points_arm(struct trace_kprobe *tk)
+{
+	struct kprobe_point *pt;
+	int ret;
+
+	list_for_each_entry(pt, &tk->points, list) {
+		ret = kprobe_point_arm(pt);
+		if (!ret)
+			continue;
+		list_for_each_entry_continue_reverse(pt, &tk->points, list)
+			kprobe_point_disarm(pt);
+		return ret;
+	}
+	return 0;
+}
+
 /* Arm the probe for @file; called by the event core under event_mutex. */
 static int kprobe_event_enable(struct trace_kprobe *tk,
 			       struct trace_event_file *file)
@@ -201,8 +250,7 @@ static int kprobe_event_enable(struct trace_kprobe *tk,
 	list_add_tail_rcu(&link->list, &tk->files);
 	if (!first)
 		return 0;
-	ret = tk->is_return ? enable_kretprobe(&tk->rp) :
-			      enable_kprobe(&tk->rp.kp);
+	ret = kprobe_points_arm(tk);
 	if (ret) {
 		list_del_rcu(&link->list);
 		synchronize_rcu();
@@ -215,6 +263,7 @@ static void kprobe_event_disable(struct trace_kprobe *tk,
 				 struct trace_event_file *file)
 {
 	struct kprobe_file_link *link;
+	struct kprobe_point *pt;
 
 	list_for_each_entry(link, &tk->files, list)
 		if (link->file == file)
@@ -222,12 +271,9 @@ static void kprobe_event_disable(struct trace_kprobe *tk,
 	if (list_entry_is_head(link, &tk->files, list))
 		return;
 	list_del_rcu(&link->list);
-	if (list_empty(&tk->files)) {
-		if (tk->is_return)
-			disable_kretprobe(&tk->rp);
-		else
-			disable_kprobe(&tk->rp.kp);
-	}
+	if (list_empty(&tk->files))
+		list_for_each_entry(pt, &tk->points, list)
+			kprobe_point_disarm(pt);
 	/* The handlers may still be walking past @link. */
 	synchronize_rcu();
 	kfree(link);
@@ -256,18 +302,55 @@ static int kprobe_event_raw_init(struct trace_event_call *call)
 
 /* --- creation and removal --------------------------------------------------- */
 
+static void kprobe_point_free(struct kprobe_point *pt)
+{
+	kfree(pt->symbol);
+	free_percpu(pt->nhit);
+	kfree(pt);
+}
+
+/* Frees @tk and its points, none of them registered. */
 static void trace_kprobe_free(struct trace_kprobe *tk)
 {
+	struct kprobe_point *pt, *next;
 	int i;
 
+	list_for_each_entry_safe(pt, next, &tk->points, list)
+		kprobe_point_free(pt);
 	for (i = 0; i < tk->nargs; i++)
 		probe_arg_free(&tk->args[i]);
 	kfree(tk->call.print_fmt);
 	kfree(tk->call.name);
 	kfree(tk->group);
-	kfree(tk->symbol);
-	free_percpu(tk->nhit);
 	kfree(tk);
+}
+
+static int kprobe_point_register(struct kprobe_point *pt)
+{
+	pt->rp.kp.flags |= KPROBE_FLAG_DISABLED;
+	if (pt->tk->is_return)
+		return register_kretprobe(&pt->rp);
+	return register_kprobe(&pt->rp.kp);
+}
+
+static void kprobe_point_unregister(struct kprobe_point *pt)
+{
+	if (pt->tk->is_return)
+		unregister_kretprobe(&pt->rp);
+	else
+		unregister_kprobe(&pt->rp.kp);
+}
+
+/* "SYM", "SYM+OFFS" or "0xADDR": the place as kprobe_events shows it. */
+static void kprobe_point_place(struct kprobe_point *pt, char *buf,
+			       size_t size)
+{
+	if (!pt->symbol)
+		snprintf(buf, size, "0x%lx", (unsigned long)pt->rp.kp.addr);
+	else if (pt->rp.kp.offset)
+		snprintf(buf, size, "%s+%u", pt->symbol, pt->rp.kp.offset);
+	else
+		snprintf(buf, size, "%s", pt->symbol);
 }
 
 static struct trace_kprobe *trace_kprobe_find(const char *group,
@@ -282,15 +365,14 @@ static struct trace_kprobe *trace_kprobe_find(const char *group,
 	return NULL;
 }
 
+/* Register a new event and its one point. */
 static int trace_kprobe_register(struct trace_kprobe *tk)
 {
+	struct kprobe_point *pt = list_first_entry(&tk->points,
+						   struct kprobe_point, list);
 	int ret;
 
-	tk->rp.kp.flags |= KPROBE_FLAG_DISABLED;
-	if (tk->is_return)
-		ret = register_kretprobe(&tk->rp);
-	else
-		ret = register_kprobe(&tk->rp.kp);
+	ret = kprobe_point_register(pt);
 	if (ret)
 		return ret;
 
@@ -304,17 +386,14 @@ static int trace_kprobe_register(struct trace_kprobe *tk)
 	tk->class.fields_array = kprobe_fields_array;
 	INIT_LIST_HEAD(&tk->class.fields);
 	ret = trace_add_event_call(&tk->call);
-	if (ret) {
-		if (tk->is_return)
-			unregister_kretprobe(&tk->rp);
-		else
-			unregister_kprobe(&tk->rp.kp);
-	}
+	if (ret)
+		kprobe_point_unregister(pt);
 	return ret;
 }
 
 static int trace_kprobe_unregister(struct trace_kprobe *tk)
 {
+	struct kprobe_point *pt;
 	int ret;
 
 	if (!list_empty(&tk->files) || trace_event_dyn_busy(&tk->call))
@@ -322,10 +401,8 @@ static int trace_kprobe_unregister(struct trace_kprobe *tk)
 	ret = trace_remove_event_call(&tk->call);
 	if (ret)
 		return ret;
-	if (tk->is_return)
-		unregister_kretprobe(&tk->rp);
-	else
-		unregister_kprobe(&tk->rp.kp);
+	list_for_each_entry(pt, &tk->points, list)
+		kprobe_point_unregister(pt);
 	return 0;
 }
 
@@ -345,17 +422,120 @@ static bool trace_event_exists(const char *system, const char *name)
 	return false;
 }
 
-static int trace_kprobe_add(struct trace_kprobe *tk)
+/* Say why registering a parsed probe, or its point, failed. */
+static void kprobe_log_add_err(int err, int name_offs, struct probe_log *log)
 {
+	switch (err) {
+	case -ENOMEM:
+		return;
+	case -EEXIST:
+		log->index = 0;
+		probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
+		return;
+	case -ENOENT:
+		log->index = 1;
+		probe_log_err(log, 0, PROBE_ERR_BAD_PROBE_ADDR);
+		return;
+	case -EILSEQ:
+		log->index = 1;
+		probe_log_err(log, 0, PROBE_ERR_BAD_INSN_BNDRY);
+		return;
+	default:
+		log->index = 1;
+		probe_log_err(log, 0, PROBE_ERR_FAIL_REG_PROBE);
+	}
+}
+
+static bool kprobe_point_same(struct kprobe_point *a, struct kprobe_point *b)
+{
+	if (!a->symbol || !b->symbol)
+		return !a->symbol && !b->symbol && a->rp.kp.addr == b->rp.kp.addr;
+	return !strcmp(a->symbol, b->symbol) &&
+	       a->rp.kp.offset == b->rp.kp.offset;
+}
+
+/*
+ * Add the one point of the parsed @tk to the existing event @old, which
+ * must be of the same kind with the same arguments, and not probe that
+ * place yet.  On success @tk is left without points.
+ */
+static int trace_kprobe_append(struct trace_kprobe *old,
+			       struct trace_kprobe *tk, struct probe_log *log)
+{
+	struct kprobe_point *pt = list_first_entry(&tk->points,
+						   struct kprobe_point, list);
+	struct kprobe_point *p;
+	int i, ret;
+
+	log->index = 0;
+	if (old->is_return != tk->is_return) {
+		probe_log_err(log, 0, PROBE_ERR_DIFF_PROBE_TYPE);
+		return -EEXIST;
+	}
+	for (i = 0; i < old->nargs || i < tk->nargs; i++) {
+		if (i < old->nargs && i < tk->nargs &&
+		    !strcmp(old->args[i].name, tk->args[i].name) &&
+		    !strcmp(old->args[i].comm, tk->args[i].comm))
+			continue;
+		log->index = i + 2;
+		probe_log_err(log, 0, PROBE_ERR_DIFF_ARG_TYPE);
+		return -EEXIST;
+	}
+	list_for_each_entry(p, &old->points, list) {
+		if (kprobe_point_same(p, pt)) {
+			probe_log_err(log, 0, PROBE_ERR_SAME_PROBE);
+			return -EEXIST;
+		}
+	}
+
+	pt->tk = old;
+	ret = kprobe_point_register(pt);
+	if (ret) {
+		pt->tk = tk;
+		kprobe_log_add_err(ret, 0, log);
+		return ret;
+	}
+	mutex_lock(&event_mutex);
+	ret = list_empty(&old->files) ? 0 : kprobe_point_arm(pt);
+	if (!ret)
+		list_move_tail(&pt->list, &old->points);
+	mutex_unlock(&event_mutex);
+	if (ret) {
+		kprobe_point_unregister(pt);
+		pt->tk = tk;
+		kprobe_log_add_err(ret, 0, log);
+	}
+	return ret;
+}
+
+/*
+ * Register @tk as a new event, or add its point to the kprobe event of
+ * that name.  Return: 0 when @tk was registered, 1 when its point went
+ * to an existing event (@tk is left to free), or a -errno.
+ */
+static int trace_kprobe_add(struct trace_kprobe *tk, struct probe_log *log,
+			    int name_offs)
+{
+	struct trace_kprobe *old;
 	int ret;
 
 	guard(mutex)(&kprobe_event_mutex);
-	if (trace_event_exists(tk->group, tk->call.name))
+	old = trace_kprobe_find(tk->group, tk->call.name);
+	if (old) {
+		ret = trace_kprobe_append(old, tk, log);
+		return ret ?: 1;
+	}
+	if (trace_event_exists(tk->group, tk->call.name)) {
+		kprobe_log_add_err(-EEXIST, name_offs, log);
 		return -EEXIST;
+	}
 	ret = trace_kprobe_register(tk);
-	if (!ret)
-		list_add_tail(&tk->list, &kprobe_event_list);
-	return ret;
+	if (ret) {
+		kprobe_log_add_err(ret, name_offs, log);
+		return ret;
+	}
+	list_add_tail(&tk->list, &kprobe_event_list);
+	return 0;
 }
 
 /*
@@ -408,7 +588,8 @@ static unsigned int kprobe_symbol_count(const char *name)
 }
 
 /* "[MOD:]SYM[+offs][%return]" or "MEMADDR": fill the kprobe's place. */
-static int kprobe_parse_place(struct trace_kprobe *tk, char *place,
+static int kprobe_parse_place(struct trace_kprobe *tk,
+			      struct kprobe_point *pt, char *place,
 			      struct probe_log *log)
 {
 	char *suffix = strchr(place, '%');
@@ -423,7 +604,7 @@ static int kprobe_parse_place(struct trace_kprobe *tk, char *place,
 		tk->is_return = true;
 	}
 	if (!kstrtoul(place, 0, &addr)) {
-		tk->rp.kp.addr = (void *)addr;
+		pt->rp.kp.addr = (void *)addr;
 		return 0;
 	}
 	plus = strchr(place, '+');
@@ -440,24 +621,25 @@ static int kprobe_parse_place(struct trace_kprobe *tk, char *place,
 		probe_log_err(log, 0, PROBE_ERR_NON_UNIQ_SYMBOL);
 		return -EADDRNOTAVAIL;
 	}
-	tk->symbol = kstrdup(place, GFP_KERNEL);
-	if (!tk->symbol)
+	pt->symbol = kstrdup(place, GFP_KERNEL);
+	if (!pt->symbol)
 		return -ENOMEM;
-	tk->rp.kp.symbol_name = tk->symbol;
-	tk->rp.kp.offset = off;
+	pt->rp.kp.symbol_name = pt->symbol;
+	pt->rp.kp.offset = off;
 	return 0;
 }
 
-static char *kprobe_default_name(struct trace_kprobe *tk)
+static char *kprobe_default_name(struct trace_kprobe *tk,
+				 struct kprobe_point *pt)
 {
 	char c = tk->is_return ? 'r' : 'p';
 	char *name, *p;
 
-	if (!tk->symbol)
+	if (!pt->symbol)
 		return kasprintf(GFP_KERNEL, "%c_0x%lx", c,
-				 (unsigned long)tk->rp.kp.addr);
-	name = kasprintf(GFP_KERNEL, "%c_%s_%u", c, tk->symbol,
-			 tk->rp.kp.offset);
+				 (unsigned long)pt->rp.kp.addr);
+	name = kasprintf(GFP_KERNEL, "%c_%s_%u", c, pt->symbol,
+			 pt->rp.kp.offset);
 	/* "mod:sym" gives "p_mod_sym_0". */
 	for (p = name; p && *p; p++)
 		if (!isalnum(*p) && *p != '_')
@@ -480,30 +662,6 @@ static int kprobe_parse_maxactive(const char *head, unsigned long *maxactive,
 	return 0;
 }
 
-/* Say why registering a parsed probe failed. */
-static void kprobe_log_add_err(int err, int name_offs, struct probe_log *log)
-{
-	switch (err) {
-	case -ENOMEM:
-		return;
-	case -EEXIST:
-		log->index = 0;
-		probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
-		return;
-	case -ENOENT:
-		log->index = 1;
-		probe_log_err(log, 0, PROBE_ERR_BAD_PROBE_ADDR);
-		return;
-	case -EILSEQ:
-		log->index = 1;
-		probe_log_err(log, 0, PROBE_ERR_BAD_INSN_BNDRY);
-		return;
-	default:
-		log->index = 1;
-		probe_log_err(log, 0, PROBE_ERR_FAIL_REG_PROBE);
-	}
-}
-
 /*
  * argv[0] is "p[:[GRP/]EVENT]" or "r[MAXACTIVE][:[GRP/]EVENT]", argv[1]
  * the place, then the fetch arguments.  A bad definition is explained in
@@ -513,6 +671,7 @@ static int trace_kprobe_create(int argc, char **argv)
 {
 	char *head = argv[0], *colon, *event = NULL, *group = NULL;
 	unsigned long maxactive = 0;
+	struct kprobe_point *pt;
 	struct trace_kprobe *tk;
 	struct probe_log log;
 	int i, ret, name_offs = 0;
@@ -539,22 +698,28 @@ static int trace_kprobe_create(int argc, char **argv)
 		return -ENOMEM;
 	}
 	INIT_LIST_HEAD(&tk->files);
-	tk->nhit = alloc_percpu(unsigned long);
-	ret = tk->nhit ? 0 : -ENOMEM;
+	INIT_LIST_HEAD(&tk->points);
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (pt) {
+		pt->tk = tk;
+		list_add(&pt->list, &tk->points);
+		pt->nhit = alloc_percpu(unsigned long);
+	}
+	ret = pt && pt->nhit ? 0 : -ENOMEM;
 	tk->is_return = head[0] == 'r';
 	if (!ret && colon)
 		ret = kprobe_parse_name(colon + 1, name_offs, &group, &event,
 					&log);
 	log.index = 1;
-	ret = ret ?: kprobe_parse_place(tk, argv[1], &log);
+	ret = ret ?: kprobe_parse_place(tk, pt, argv[1], &log);
 	if (ret)
 		goto fail;
-	tk->rp.maxactive = maxactive;
+	pt->rp.maxactive = maxactive;
 	/* register_kretprobe() installs its own pre_handler. */
-	tk->rp.kp.pre_handler = kprobe_event_hit;
-	tk->rp.handler = kretprobe_event_hit;
+	pt->rp.kp.pre_handler = kprobe_event_hit;
+	pt->rp.handler = kretprobe_event_hit;
 	tk->group = group ?: kstrdup(PROBE_DEFAULT_GROUP, GFP_KERNEL);
-	tk->call.name = event ?: kprobe_default_name(tk);
+	tk->call.name = event ?: kprobe_default_name(tk, pt);
 	group = NULL;
 	event = NULL;
 	if (!tk->group || !tk->call.name) {
@@ -580,12 +745,13 @@ static int trace_kprobe_create(int argc, char **argv)
 		goto fail;
 	}
 
-	ret = trace_kprobe_add(tk);
-	if (!ret) {
+	ret = trace_kprobe_add(tk, &log, name_offs);
+	if (ret >= 0) {
 		probe_log_free(&log);
+		if (ret)
+			trace_kprobe_free(tk);
 		return 0;
 	}
-	kprobe_log_add_err(ret, name_offs, &log);
 fail:
 	probe_log_free(&log);
 	kfree(group);
@@ -605,8 +771,57 @@ static int trace_kprobe_remove(struct trace_kprobe *tk)
 	return 0;
 }
 
-/* "-:GRP/" (an empty @event) removes every event of the group. */
-static int trace_kprobe_delete(const char *group, const char *event)
+/* Does "PLACE [ARG...]" of a removal name @pt of @tk? */
+static bool kprobe_point_match(struct trace_kprobe *tk,
+			       struct kprobe_point *pt, int argc, char **argv)
+{
+	char place[KSYM_NAME_LEN + 16];
+	struct probe_arg *a;
+	int i;
+
+	kprobe_point_place(pt, place, sizeof(place));
+	if (strcmp(argv[0], place) || argc - 1 > tk->nargs)
+		return false;
+	for (i = 1; i < argc; i++) {
+		a = &tk->args[i - 1];
+		if (strcmp(argv[i], a->comm) &&
+		    !(str_has_prefix(argv[i], a->name) &&
+		      argv[i][strlen(a->name)] == '=' &&
+		      !strcmp(argv[i] + strlen(a->name) + 1, a->comm)))
+			return false;
+	}
+	return true;
+}
+
+/* Remove the point of @tk that "PLACE [ARG...]" names. */
+static int trace_kprobe_remove_point(struct trace_kprobe *tk, int argc,
+				     char **argv)
+{
+	struct kprobe_point *pt;
+
+	list_for_each_entry(pt, &tk->points, list)
+		if (kprobe_point_match(tk, pt, argc, argv))
+			break;
+	if (list_entry_is_head(pt, &tk->points, list))
+		return -ENOENT;
+	if (list_is_singular(&tk->points))
+		return trace_kprobe_remove(tk);
+	if (!list_empty(&tk->files) || trace_event_dyn_busy(&tk->call))
+		return -EBUSY;
+	mutex_lock(&event_mutex);
+	list_del(&pt->list);
+	mutex_unlock(&event_mutex);
+	kprobe_point_unregister(pt);
+	kprobe_point_free(pt);
+	return 0;
+}
+
+/*
+ * "-:[GRP/]EVENT [PLACE [ARG...]]": the event, or only its point at
+ * PLACE; "-:GRP/" (an empty @event) removes every event of the group.
+ */
+static int trace_kprobe_delete(const char *group, const char *event,
+			       int argc, char **argv)
 {
 	struct trace_kprobe *tk, *next;
 	int ret = -ENOENT;
@@ -614,9 +829,12 @@ static int trace_kprobe_delete(const char *group, const char *event)
 	guard(mutex)(&kprobe_event_mutex);
 	if (*event) {
 		tk = trace_kprobe_find(group, event);
-		return tk ? trace_kprobe_remove(tk) : -ENOENT;
+		if (!tk)
+			return -ENOENT;
+		return argc ? trace_kprobe_remove_point(tk, argc, argv) :
+			      trace_kprobe_remove(tk);
 	}
-	if (!group)
+	if (!group || argc)
 		return -EINVAL;
 	list_for_each_entry_safe(tk, next, &kprobe_event_list, list) {
 		if (strcmp(tk->group, group))
@@ -642,23 +860,24 @@ static int trace_kprobe_delete_all(void)
 	return 0;
 }
 
+/* One line per point: its definition. */
 static void trace_kprobe_show(struct seq_file *m, struct trace_kprobe *tk)
 {
+	char place[KSYM_NAME_LEN + 16];
+	struct kprobe_point *pt;
 	int i;
 
-	seq_putc(m, tk->is_return ? 'r' : 'p');
-	if (tk->is_return && tk->rp.maxactive)
-		seq_printf(m, "%d", tk->rp.maxactive);
-	seq_printf(m, ":%s/%s", tk->group, tk->call.name);
-	if (!tk->symbol)
-		seq_printf(m, " 0x%lx", (unsigned long)tk->rp.kp.addr);
-	else if (tk->rp.kp.offset)
-		seq_printf(m, " %s+%u", tk->symbol, tk->rp.kp.offset);
-	else
-		seq_printf(m, " %s", tk->symbol);
-	for (i = 0; i < tk->nargs; i++)
-		seq_printf(m, " %s=%s", tk->args[i].name, tk->args[i].comm);
-	seq_putc(m, '\n');
+	list_for_each_entry(pt, &tk->points, list) {
+		seq_putc(m, tk->is_return ? 'r' : 'p');
+		if (tk->is_return && pt->rp.maxactive)
+			seq_printf(m, "%d", pt->rp.maxactive);
+		kprobe_point_place(pt, place, sizeof(place));
+		seq_printf(m, ":%s/%s %s", tk->group, tk->call.name, place);
+		for (i = 0; i < tk->nargs; i++)
+			seq_printf(m, " %s=%s", tk->args[i].name,
+				   tk->args[i].comm);
+		seq_putc(m, '\n');
+	}
 }
 
 static void trace_kprobe_show_all(struct seq_file *m)
@@ -698,22 +917,26 @@ static const struct file_operations kprobe_events_fops = {
 	.write		= kprobe_events_write,
 };
 
+/* One line per point: its event's name, its hits and its misses. */
 static int kprobe_profile_show(struct seq_file *m, void *v)
 {
-	struct trace_kprobe *tk;
 	unsigned long hits, missed;
+	struct kprobe_point *pt;
+	struct trace_kprobe *tk;
 	int cpu;
 
 	guard(mutex)(&kprobe_event_mutex);
 	list_for_each_entry(tk, &kprobe_event_list, list) {
-		hits = 0;
-		for_each_possible_cpu(cpu)
-			hits += *per_cpu_ptr(tk->nhit, cpu);
-		missed = tk->rp.kp.nmissed;
-		if (tk->is_return)
-			missed += tk->rp.nmissed;
-		seq_printf(m, "  %-44s %15lu %15lu\n", tk->call.name, hits,
-			   missed);
+		list_for_each_entry(pt, &tk->points, list) {
+			hits = 0;
+			for_each_possible_cpu(cpu)
+				hits += *per_cpu_ptr(pt->nhit, cpu);
+			missed = pt->rp.kp.nmissed;
+			if (tk->is_return)
+				missed += pt->rp.nmissed;
+			seq_printf(m, "  %-44s %15lu %15lu\n", tk->call.name,
+				   hits, missed);
+		}
 	}
 	return 0;
 }

@@ -135,6 +135,12 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 	[PROBE_ERR_NO_ARG_BODY]		= "No argument expression",
 	[PROBE_ERR_BAD_INSN_BNDRY]	= "Probe point is not an instruction boundary",
 	[PROBE_ERR_FAIL_REG_PROBE]	= "Failed to register probe event",
+	[PROBE_ERR_DIFF_PROBE_TYPE]	=
+		"Probe type is different from existing probe",
+	[PROBE_ERR_DIFF_ARG_TYPE]	=
+		"Argument type or name is different from existing probe",
+	[PROBE_ERR_SAME_PROBE]		=
+		"There is already the exact same probe event",
 	[PROBE_ERR_NOSUP_BTFARG]	= "BTF is not available or not supported",
 	[PROBE_ERR_NEED_STRING_TYPE]	=
 		"$comm and immediate-string only accepts string type",
