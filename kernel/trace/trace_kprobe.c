@@ -58,6 +58,8 @@ struct trace_kprobe;
  * @rp: the kretprobe; its kprobe (rp.kp) for an entry probe
  * @nhit: per CPU hits
  * @symbol: the probed symbol ("[mod:]sym"), NULL for an address
+ * @registered: @rp is registered; a point on a module that is not
+ *	loaded is registered when the module comes
  */
 struct kprobe_point {
 	struct list_head	list;
@@ -65,6 +67,7 @@ struct kprobe_point {
 	struct kretprobe	rp;
 	unsigned long __percpu	*nhit;
 	char			*symbol;
+	bool			registered;
 };
 
 /**
@@ -204,14 +207,27 @@ static struct trace_event_fields kprobe_fields_array[] = {
 	{}
 };
 
+/*
+ * A point whose module is not loaded (not registered yet, or gone with
+ * the module) is armed when the module comes back.
+ */
+static bool kprobe_point_live(struct kprobe_point *pt)
+{
+	return pt->registered && !kprobe_gone(&pt->rp.kp);
+}
+
 static int kprobe_point_arm(struct kprobe_point *pt)
 {
+	if (!kprobe_point_live(pt))
+		return 0;
 	return pt->tk->is_return ? enable_kretprobe(&pt->rp) :
 				   enable_kprobe(&pt->rp.kp);
 }
 
 static void kprobe_point_disarm(struct kprobe_point *pt)
 {
+	if (!kprobe_point_live(pt))
+		return;
 	if (pt->tk->is_return)
 		disable_kretprobe(&pt->rp);
 	else
@@ -325,20 +341,63 @@ static void trace_kprobe_free(struct trace_kprobe *tk)
 	kfree(tk);
 }
 
+/* The module of a "MOD:SYM" point, in @buf; false for vmlinux. */
+static bool kprobe_point_module(struct kprobe_point *pt, char *buf,
+				size_t size)
+{
+	const char *colon = pt->symbol ? strchr(pt->symbol, ':') : NULL;
+
+	if (!colon)
+		return false;
+	strscpy(buf, pt->symbol, min_t(size_t, colon - pt->symbol + 1, size));
+	return true;
+}
+
+static bool kprobe_module_loaded(const char *name)
+{
+	bool loaded;
+
+	/* find_module() wants module_mutex or preemption off. */
+	preempt_disable();
+	loaded = find_module(name);
+	preempt_enable();
+	return loaded;
+}
+
+/*
+ * Register @pt disabled.  A point on a module that is not loaded waits
+ * for it: that is no error.
+ */
 static int kprobe_point_register(struct kprobe_point *pt)
 {
-	pt->rp.kp.flags |= KPROBE_FLAG_DISABLED;
+	char mod[MODULE_NAME_LEN];
+	int ret;
+
+	/* Registering again after the module went: start afresh. */
+	if (pt->symbol)
+		pt->rp.kp.addr = NULL;
+	pt->rp.kp.flags = KPROBE_FLAG_DISABLED;
 	if (pt->tk->is_return)
-		return register_kretprobe(&pt->rp);
-	return register_kprobe(&pt->rp.kp);
+		ret = register_kretprobe(&pt->rp);
+	else
+		ret = register_kprobe(&pt->rp.kp);
+	if (!ret)
+		pt->registered = true;
+	else if (ret == -ENOENT && kprobe_point_module(pt, mod, sizeof(mod)) &&
+		 !kprobe_module_loaded(mod))
+		ret = 0;
+	return ret;
 }
 
 static void kprobe_point_unregister(struct kprobe_point *pt)
 {
+	if (!pt->registered)
+		return;
 	if (pt->tk->is_return)
 		unregister_kretprobe(&pt->rp);
 	else
 		unregister_kprobe(&pt->rp.kp);
+	pt->registered = false;
 }
 
 /* "SYM", "SYM+OFFS" or "0xADDR": the place as kprobe_events shows it. */
@@ -972,10 +1031,70 @@ void perf_kprobe_destroy(struct perf_event *event)
 }
 #endif
 
+#ifdef CONFIG_MODULES
+/*
+ * A module comes: register the points waiting for it, and register again
+ * those whose kprobe went with its previous load; arm them when their
+ * event is enabled.
+ */
+static int kprobe_module_notify(struct notifier_block *nb, unsigned long val,
+				void *data)
+{
+	char name[MODULE_NAME_LEN];
+	struct module *mod = data;
+	struct kprobe_point *pt;
+	struct trace_kprobe *tk;
+	int ret;
+
+	if (val != MODULE_STATE_COMING)
+		return NOTIFY_DONE;
+	guard(mutex)(&kprobe_event_mutex);
+	list_for_each_entry(tk, &kprobe_event_list, list) {
+		list_for_each_entry(pt, &tk->points, list) {
+			if (!kprobe_point_module(pt, name, sizeof(name)) ||
+			    strcmp(name, mod->name) || kprobe_point_live(pt))
+				continue;
+			kprobe_point_unregister(pt);
+			ret = kprobe_point_register(pt);
+			if (!ret) {
+				mutex_lock(&event_mutex);
+				if (!list_empty(&tk->files))
+					ret = kprobe_point_arm(pt);
+				mutex_unlock(&event_mutex);
+			}
+			if (ret)
+				pr_warn("kprobe event %s/%s: %s: cannot probe (%d)\n",
+					tk->group, tk->call.name, pt->symbol,
+					ret);
+		}
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block kprobe_module_nb = {
+	.notifier_call	= kprobe_module_notify,
+	/* After kprobes' own callback (priority 0) reads its blacklist. */
+	.priority	= -1,
+};
+
+static int __init kprobe_module_init(void)
+{
+	return register_module_notifier(&kprobe_module_nb);
+}
+#else
+static int __init kprobe_module_init(void)
+{
+	return 0;
+}
+#endif
+
 static __init int kprobe_events_init(void)
 {
 	int ret = dyn_event_register(&kprobe_kind);
 
+	if (ret)
+		return ret;
+	ret = kprobe_module_init();
 	if (ret)
 		return ret;
 	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL,
