@@ -547,19 +547,25 @@ struct trace_event_call {
 #endif
 };
 
-/* Dynamic events do not exist in this kernel: nothing holds such a ref. */
+/*
+ * A dynamic event (TRACE_EVENT_FL_DYNAMIC) counts in ::refcnt the users
+ * that must keep it alive (triggers naming it, perf); it cannot be
+ * removed while the count is not zero.
+ */
 static inline bool trace_event_dyn_try_get_ref(struct trace_event_call *call)
 {
-	return false;
+	atomic_inc(&call->refcnt);
+	return true;
 }
 
 static inline void trace_event_dyn_put_ref(struct trace_event_call *call)
 {
+	atomic_dec(&call->refcnt);
 }
 
 static inline bool trace_event_dyn_busy(struct trace_event_call *call)
 {
-	return true;
+	return atomic_read(&call->refcnt) != 0;
 }
 
 /* Pin what defines @call (its module) while it is in use. */
@@ -749,6 +755,12 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 void ftrace_profile_free_filter(struct perf_event *event);
 void perf_trace_buf_update(void *record, u16 type);
 void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp);
+
+#ifdef CONFIG_KPROBE_EVENTS
+/* The "kprobe" PMU of kernel/events/core.c (trace_kprobe.c). */
+int perf_kprobe_init(struct perf_event *event, bool is_retprobe);
+void perf_kprobe_destroy(struct perf_event *event);
+#endif
 
 void *perf_trace_event_begin(struct trace_event_call *call,
 			     struct task_struct *task, int *size,

@@ -124,6 +124,29 @@ static const struct readme_part readme[] = {
 	{ "stack_trace_filter", "  stack_trace_filter\t- Like set_ftrace_filter but limits what stack_trace\n" },
 	{ "stack_trace_filter", "\t\t\t  traces\n" },
 #endif
+#ifdef CONFIG_DYNAMIC_EVENTS
+	{ "dynamic_events",
+	  "  dynamic_events\t\t- Create/append/remove/show the generic dynamic events\n" },
+	{ "dynamic_events", "\t\t\t  Write into this file to define/undefine new trace events.\n" },
+#endif
+#ifdef CONFIG_KPROBE_EVENTS
+	{ "kprobe_events",
+	  "  kprobe_events\t\t- Create/append/remove/show the kernel dynamic events\n" },
+	{ "kprobe_events", "\t\t\t  Write into this file to define/undefine new trace events.\n" },
+	{ "kprobe_events", "\t  accepts: event-definitions (one definition per line)\n" },
+	{ "kprobe_events", "\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n" },
+	{ "kprobe_events", "\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n" },
+	{ "kprobe_events", "\t           -:[<group>/][<event>]\n" },
+	{ "kprobe_events", "\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n" },
+	{ "kprobe_events", "place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n" },
+	{ "kprobe_events", "\t     args: <name>=fetcharg[:type]\n" },
+	{ "kprobe_events", "\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n" },
+	{ "kprobe_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
+	{ "kprobe_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
+	{ "kprobe_events",
+	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
+	{ "kprobe_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring\n" },
+#endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },
 	{ "events", "      enable\t\t- Write 0/1 to enable/disable tracing of all events\n" },

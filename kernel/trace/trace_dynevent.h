@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Dynamic events: the command files (dynamic_events and the per-kind
+ * files such as kprobe_events) and the kinds of event they create.
+ */
+#ifndef _TRACE_DYNEVENT_H
+#define _TRACE_DYNEVENT_H
+
+#include <linux/fs.h>
+
+/**
+ * struct dyn_event_kind - one kind of dynamic event (kprobe, ...)
+ * @create: create from a command's words; -ECANCELED when the command
+ *	is not of this kind
+ * @delete: remove [GRP/]EVENT (@group may be NULL), or every event of
+ *	GRP when @event is ""; when the command has more words (@argc,
+ *	@argv: "PLACE [ARG...]"), only the probe of the event they name;
+ *	-ENOENT when none is of this kind, -EBUSY while in use
+ * @delete_all: remove every event of this kind, or none (-EBUSY)
+ * @show_all: print each event's definition, one a line
+ * @list: on the list of kinds (dyn_event_mutex)
+ */
+struct dyn_event_kind {
+	int	(*create)(int argc, char **argv);
+	int	(*delete)(const char *group, const char *event, int argc,
+			  char **argv);
+	int	(*delete_all)(void);
+	void	(*show_all)(struct seq_file *m);
+	struct list_head list;
+};
+
+int dyn_event_register(struct dyn_event_kind *kind);
+int dyn_event_open(struct inode *inode, struct file *file,
+		   const struct dyn_event_kind *kind);
+ssize_t dyn_event_write(struct file *file, const char __user *ubuf,
+			size_t cnt, loff_t *ppos,
+			const struct dyn_event_kind *kind);
+
+#endif /* _TRACE_DYNEVENT_H */

@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Probe events: parsing the fetch-argument language into fetch programs,
+ * laying the arguments out in the record, and the format a probe's event
+ * shows (its fields, its print fmt and its text output).
+ *
+ * Parsing runs in process context under the caller's probe list mutex;
+ * what it builds is immutable once the probe is registered, so probe
+ * context reads it without locks.
+ */
+#include <linux/ctype.h>
+#include <linux/kallsyms.h>
+#include <linux/ptrace.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace_probe.h"
+
+struct probe_type_info {
+	const char	*name;
+	enum probe_kind	kind;
+	unsigned int	size;
+};
+
+static const struct probe_type_info probe_types[] = {
+	{ "u8", PROBE_KIND_UNSIGNED, 1 }, { "u16", PROBE_KIND_UNSIGNED, 2 },
+	{ "u32", PROBE_KIND_UNSIGNED, 4 }, { "u64", PROBE_KIND_UNSIGNED, 8 },
+	{ "s8", PROBE_KIND_SIGNED, 1 }, { "s16", PROBE_KIND_SIGNED, 2 },
+	{ "s32", PROBE_KIND_SIGNED, 4 }, { "s64", PROBE_KIND_SIGNED, 8 },
+	{ "x8", PROBE_KIND_HEX, 1 }, { "x16", PROBE_KIND_HEX, 2 },
+	{ "x32", PROBE_KIND_HEX, 4 }, { "x64", PROBE_KIND_HEX, 8 },
+	{ "string", PROBE_KIND_STRING, 4 },
+	{ "ustring", PROBE_KIND_USTRING, 4 },
+	{ "symbol", PROBE_KIND_SYMBOL, sizeof(long) },
+};
+
+static const struct probe_type_info *probe_type_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(probe_types); i++)
+		if (!strcmp(probe_types[i].name, name))
+			return &probe_types[i];
+	return NULL;
+}
+
+/*
+ * "b<width>@<offset>/<container bits>": @width bits from bit @offset of
+ * an unsigned container of 8, 16, 32 or 64 bits, stored and printed as
+ * that container type.
+ */
+static const struct probe_type_info *
+probe_bitfield_parse(struct probe_arg *arg, const char *tname)
+{
+	unsigned int width, shift, bits;
+	char name[8];
+	char rest;
+
+	if (tname[0] != 'b' ||
+	    sscanf(tname + 1, "%u@%u/%u%c", &width, &shift, &bits, &rest) != 3)
+		return NULL;
+	if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+		return NULL;
+	if (!width || width + shift > bits || !isdigit(tname[1]))
+		return NULL;
+	arg->bf_width = width;
+	arg->bf_shift = shift;
+	snprintf(name, sizeof(name), "u%u", bits);
+	return probe_type_find(name);
+}
+
+static bool probe_kind_is_string(enum probe_kind kind)
+{
+	return kind == PROBE_KIND_STRING || kind == PROBE_KIND_USTRING;
+}
+
+/**
+ * probe_name_valid() - is @name a C identifier, usable as event or field
+ * @name: the name
+ *
+ * Return: true when it is.
+ */
+bool probe_name_valid(const char *name)
+{
+	if (!*name || (!isalpha(*name) && *name != '_'))
+		return false;
+	for (name++; *name; name++)
+		if (!isalnum(*name) && *name != '_')
+			return false;
+	return true;
+}
+
+static const char * const probe_err_text[PROBE_ERR_MAX] = {
+	[PROBE_ERR_BAD_MAXACT_TYPE]	= "Maxactive is only for function exit",
+	[PROBE_ERR_BAD_MAXACT]		= "Invalid maxactive number",
+	[PROBE_ERR_MAXACT_TOO_BIG]	= "Maxactive is too big",
+	[PROBE_ERR_BAD_PROBE_ADDR]	= "Invalid probed address or symbol",
+	[PROBE_ERR_NON_UNIQ_SYMBOL]	= "The symbol is not unique",
+	[PROBE_ERR_BAD_RETPROBE]	= "Retprobe address must be an function entry",
+	[PROBE_ERR_BAD_ADDR_SUFFIX]	= "Invalid probed address suffix",
+	[PROBE_ERR_NO_GROUP_NAME]	= "Group name is not specified",
+	[PROBE_ERR_GROUP_TOO_LONG]	= "Group name is too long",
+	[PROBE_ERR_BAD_GROUP_NAME]	=
+		"Group name must follow the same rules as C identifiers",
+	[PROBE_ERR_NO_EVENT_NAME]	= "Event name is not specified",
+	[PROBE_ERR_EVENT_TOO_LONG]	= "Event name is too long",
+	[PROBE_ERR_BAD_EVENT_NAME]	=
+		"Event name must follow the same rules as C identifiers",
+	[PROBE_ERR_EVENT_EXIST]		=
+		"Given group/event name is already used by another event",
+	[PROBE_ERR_RETVAL_ON_PROBE]	= "$retval is not available on probe",
+	[PROBE_ERR_BAD_STACK_NUM]	= "Invalid stack number",
+	[PROBE_ERR_BAD_ARG_NUM]		= "Invalid argument number",
+	[PROBE_ERR_BAD_VAR]		= "Invalid $-variable specified",
+	[PROBE_ERR_BAD_REG_NAME]	= "Invalid register name",
+	[PROBE_ERR_BAD_MEM_ADDR]	= "Invalid memory address",
+	[PROBE_ERR_FILE_ON_KPROBE]	= "File offset is not available with kprobe",
+	[PROBE_ERR_TOO_MANY_OPS]	= "Dereference is too much nested",
+	[PROBE_ERR_DEREF_NEED_BRACE]	= "Dereference needs a brace",
+	[PROBE_ERR_BAD_DEREF_OFFS]	= "Invalid dereference offset",
+	[PROBE_ERR_DEREF_OPEN_BRACE]	= "Dereference brace is not closed",
+	[PROBE_ERR_COMM_CANT_DEREF]	= "$comm can not be dereferenced",
+	[PROBE_ERR_BAD_FETCH_ARG]	= "Invalid fetch argument",
+	[PROBE_ERR_BAD_TYPE]		= "Unknown type is specified",
+	[PROBE_ERR_BAD_STRING]		= "String accepts only memory argument",
+	[PROBE_ERR_BAD_BITFIELD]	= "Invalid bitfield",
+	[PROBE_ERR_ARG_NAME_TOO_LONG]	= "Argument name is too long",
+	[PROBE_ERR_NO_ARG_NAME]		= "Argument name is not specified",
+	[PROBE_ERR_BAD_ARG_NAME]	=
+		"Argument name must follow the same rules as C identifiers",
+	[PROBE_ERR_USED_ARG_NAME]	= "This argument name is already used",
+	[PROBE_ERR_ARG_TOO_LONG]	= "Argument expression is too long",
+	[PROBE_ERR_NO_ARG_BODY]		= "No argument expression",
+	[PROBE_ERR_BAD_INSN_BNDRY]	= "Probe point is not an instruction boundary",
+	[PROBE_ERR_FAIL_REG_PROBE]	= "Failed to register probe event",
+	[PROBE_ERR_DIFF_PROBE_TYPE]	=
+		"Probe type is different from existing probe",
+	[PROBE_ERR_DIFF_ARG_TYPE]	=
+		"Argument type or name is different from existing probe",
+	[PROBE_ERR_SAME_PROBE]		=
+		"There is already the exact same probe event",
+	[PROBE_ERR_NOSUP_BTFARG]	= "BTF is not available or not supported",
+	[PROBE_ERR_NEED_STRING_TYPE]	=
+		"$comm and immediate-string only accepts string type",
+};
+
+/**
+ * probe_log_init() - start the error log context of one definition
+ * @log: the context
+ * @loc: the location error_log names
+ * @argc: how many words the definition has
+ * @argv: its words
+ *
+ * Keeps a copy of the words joined by single spaces, so that errors can
+ * show the definition as written even after the parser cut @argv up.
+ * Without memory errors are not logged; parsing goes on.
+ */
+void probe_log_init(struct probe_log *log, const char *loc, int argc,
+		    char **argv)
+{
+	size_t len = 1;
+	char *p;
+	int i;
+
+	log->loc = loc;
+	log->argc = argc;
+	log->argv = argv;
+	log->index = 0;
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	log->cmd = kmalloc(len, GFP_KERNEL);
+	if (!log->cmd)
+		return;
+	p = log->cmd;
+	*p = '\0';
+	for (i = 0; i < argc; i++)
+		p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
+}
+
+/**
+ * probe_log_free() - end what probe_log_init() started
+ * @log: the context
+ */
+void probe_log_free(struct probe_log *log)
+{
+	kfree(log->cmd);
+	log->cmd = NULL;
+}
+
+/**
+ * probe_log_err() - log an error of the word being parsed
+ * @log: the context; @log->index names the word
+ * @offset: where in that word the caret goes
+ * @err: the reason
+ *
+ * Return: -EINVAL, for the caller to return.
+ */
+int probe_log_err(struct probe_log *log, int offset, enum probe_err err)
+{
+	const char *word;
+	int i;
+
+	if (!log || !log->cmd)
+		return -EINVAL;
+	/* The words are joined by single spaces and hold none. */
+	word = log->cmd;
+	for (i = 0; i < log->index && word; i++) {
+		word = strchr(word, ' ');
+		if (word)
+			word++;
+	}
+	if (!word)
+		word = log->cmd + strlen(log->cmd);
+	tracing_log_err(NULL, log->loc, log->cmd, probe_err_text, err,
+			word - log->cmd + offset);
+	return -EINVAL;
+}
+
+/* Compiling one fetch argument; offsets are in the word being parsed. */
+struct probe_parse {
+	struct probe_log	*log;
+	unsigned int		flags;
+	struct probe_insn	*pos;
+	struct probe_insn	*end;
+};
+
+static int probe_fail(struct probe_parse *pp, int offs, enum probe_err err)
+{
+	return probe_log_err(pp->log, offs, err);
+}
+
+/* Append one instruction; the program keeps room for its END. */
+static int probe_emit(struct probe_parse *pp, int offs, enum probe_op op,
+		      long param)
+{
+	if (pp->pos >= pp->end)
+		return probe_fail(pp, offs, PROBE_ERR_TOO_MANY_OPS);
+	pp->pos->op = op;
+	pp->pos->param = param;
+	pp->pos++;
+	return 0;
+}
+
+/* $VAR: @var is what follows the '$', which is at @offs. */
+static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
+{
+	unsigned long n;
+
+	if (!strcmp(var, "retval")) {
+		if (!(pp->flags & PROBE_CTX_RETURN))
+			return probe_fail(pp, offs, PROBE_ERR_RETVAL_ON_PROBE);
+		return probe_emit(pp, offs, PROBE_OP_RETVAL, 0);
+	}
+	if (!strcmp(var, "comm"))
+		return probe_emit(pp, offs, PROBE_OP_COMM, 0);
+	if (!strcmp(var, "stack"))
+		return probe_emit(pp, offs, PROBE_OP_STACKP, 0);
+	if (str_has_prefix(var, "stack")) {
+		if (kstrtoul(var + 5, 10, &n) || n > PAGE_SIZE / sizeof(long))
+			return probe_fail(pp, offs, PROBE_ERR_BAD_STACK_NUM);
+		return probe_emit(pp, offs, PROBE_OP_STACK, n);
+	}
+	/* $arg* (all arguments, by their BTF names) needs BTF. */
+	if (!strcmp(var, "arg*"))
+		return probe_fail(pp, offs, PROBE_ERR_NOSUP_BTFARG);
+	if (str_has_prefix(var, "arg")) {
+		if (pp->flags & PROBE_CTX_RETURN)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
+		if (kstrtoul(var + 3, 10, &n) || !n || n > PROBE_MAX_ARGS)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_ARG_NUM);
+		return probe_emit(pp, offs, PROBE_OP_ARG, n - 1);
+	}
+	return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
+}
+
+/* @SYM[+|-off] or @ADDR: the word stored there.  The '@' is at @offs. */
+static int probe_parse_mem(struct probe_parse *pp, char *body, int offs)
+{
+	unsigned long addr;
+	long off = 0;
+	char *sign;
+	int ret;
+
+	/* "@+OFFS" is a file offset: uprobes only. */
+	if (*body == '+' || *body == '-')
+		return probe_fail(pp, offs, PROBE_ERR_FILE_ON_KPROBE);
+	if (isdigit(*body)) {
+		if (kstrtoul(body, 0, &addr))
+			return probe_fail(pp, offs, PROBE_ERR_BAD_MEM_ADDR);
+		goto emit;
+	}
+	sign = strpbrk(body, "+-");
+	if (sign) {
+		if (kstrtol(sign, 0, &off))
+			return probe_fail(pp, offs, PROBE_ERR_BAD_MEM_ADDR);
+		*sign = '\0';
+	}
+	addr = kallsyms_lookup_name(body);
+	if (!addr)
+		return probe_fail(pp, offs, PROBE_ERR_BAD_MEM_ADDR);
+	addr += off;
+emit:
+	ret = probe_emit(pp, offs, PROBE_OP_IMM, addr);
+	return ret ?: probe_emit(pp, offs, PROBE_OP_DEREF, 0);
+}
+
+static int probe_parse_body(struct probe_parse *pp, char *body, int offs);
+
+/* [+|-]off[u](inner): the word at inner's value + off. */
+static int probe_parse_deref(struct probe_parse *pp, char *body, int offs)
+{
+	char *open = strchr(body, '('), *close, *inner;
+	enum probe_op op = PROBE_OP_DEREF;
+	size_t len = strlen(body);
+	int inner_offs, ret;
+	long off;
+
+	if (!open)
+		return probe_fail(pp, offs, PROBE_ERR_DEREF_NEED_BRACE);
+	close = body + len - 1;
+	if (*close != ')')
+		return probe_fail(pp, offs + len, PROBE_ERR_DEREF_OPEN_BRACE);
+	inner = open + 1;
+	inner_offs = offs + (inner - body);
+	*open = '\0';
+	*close = '\0';
+	/* "+u8(...)": the sign, then 'u' for user memory, then the offset. */
+	if (body[1] == 'u') {
+		op = PROBE_OP_UDEREF;
+		body[1] = body[0];
+		body++;
+	}
+	if (kstrtol(body, 0, &off))
+		return probe_fail(pp, offs, PROBE_ERR_BAD_DEREF_OFFS);
+	/* $comm is a whole fetch argument: it has no address. */
+	if (!strcmp(inner, "$comm"))
+		return probe_fail(pp, inner_offs, PROBE_ERR_COMM_CANT_DEREF);
+	ret = probe_parse_body(pp, inner, inner_offs);
+	return ret ?: probe_emit(pp, offs, op, off);
+}
+
+static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
+{
+	int off;
+
+	switch (body[0]) {
+	case '%':
+		off = regs_query_register_offset(body + 1);
+		if (off < 0)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_REG_NAME);
+		return probe_emit(pp, offs, PROBE_OP_REG, off);
+	case '$':
+		return probe_parse_var(pp, body + 1, offs);
+	case '@':
+		return probe_parse_mem(pp, body + 1, offs);
+	case '+':
+	case '-':
+		return probe_parse_deref(pp, body, offs);
+	default:
+		return probe_fail(pp, offs, PROBE_ERR_BAD_FETCH_ARG);
+	}
+}
+
+/*
+ * A string is read where the program's last step points: a last
+ * dereference gives its address instead of loading from it.
+ */
+static bool probe_check_string(struct probe_arg *arg, struct probe_insn *last)
+{
+	switch (last->op) {
+	case PROBE_OP_COMM:
+		return true;
+	case PROBE_OP_UDEREF:
+		arg->user = true;
+		return true;
+	case PROBE_OP_DEREF:
+		arg->user = arg->kind == PROBE_KIND_USTRING;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* "NAME=": a C identifier no other argument of the probe has. */
+static int probe_arg_name(struct probe_arg *args, int index, const char *name,
+			  struct probe_log *log)
+{
+	int i;
+
+	if (!*name)
+		return probe_log_err(log, 0, PROBE_ERR_NO_ARG_NAME);
+	if (strlen(name) > PROBE_ARG_NAME_LEN)
+		return probe_log_err(log, 0, PROBE_ERR_ARG_NAME_TOO_LONG);
+	if (!probe_name_valid(name))
+		return probe_log_err(log, 0, PROBE_ERR_BAD_ARG_NAME);
+	for (i = 0; i < index; i++)
+		if (!strcmp(args[i].name, name))
+			return probe_log_err(log, 0, PROBE_ERR_USED_ARG_NAME);
+	return 0;
+}
+
+/**
+ * probe_arg_parse() - compile one fetch argument
+ * @args: the probe's arguments; those before @index are parsed
+ * @index: the one to parse, 0-based (named "arg<index+1>" by default);
+ *	zeroed, filled on success
+ * @def: "[NAME=]FETCHARG[:TYPE]"
+ * @flags: PROBE_CTX_*
+ * @log: where errors go; @log->index names @def's word
+ *
+ * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
+ */
+int probe_arg_parse(struct probe_arg *args, int index, const char *def,
+		    unsigned int flags, struct probe_log *log)
+{
+	struct probe_arg *arg = &args[index];
+	struct probe_parse pp = {
+		.log	= log,
+		.flags	= flags,
+		.pos	= arg->insns,
+		.end	= arg->insns + PROBE_MAX_INSNS - 1,
+	};
+	const struct probe_type_info *type;
+	char *buf, *body, *eq, *colon;
+	const char *tname;
+	int boff = 0, toff;
+	int ret;
+
+	buf = kstrdup(def, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	body = buf;
+	eq = strchr(buf, '=');
+	if (eq) {
+		*eq = '\0';
+		body = eq + 1;
+		boff = body - buf;
+		ret = probe_arg_name(args, index, buf, log);
+		if (ret)
+			goto out;
+		arg->name = kstrdup(buf, GFP_KERNEL);
+	} else {
+		arg->name = kasprintf(GFP_KERNEL, "arg%d", index + 1);
+		if (arg->name) {
+			ret = probe_arg_name(args, index, arg->name, log);
+			if (ret)
+				goto out;
+		}
+	}
+	ret = -EINVAL;
+	if (!*body) {
+		probe_log_err(log, boff, PROBE_ERR_NO_ARG_BODY);
+		goto out;
+	}
+	if (strlen(body) > PROBE_ARG_BODY_LEN) {
+		probe_log_err(log, boff, PROBE_ERR_ARG_TOO_LONG);
+		goto out;
+	}
+	arg->comm = kstrdup(body, GFP_KERNEL);
+	if (!arg->name || !arg->comm) {
+		ret = -ENOMEM;
+		goto out;
+	}
+
+	colon = strrchr(body, ':');
+	if (colon) {
+		*colon = '\0';
+		tname = colon + 1;
+		toff = tname - buf;
+	} else {
+		tname = strcmp(body, "$comm") ? "x64" : "string";
+		toff = boff;
+	}
+	type = probe_type_find(tname);
+	if (!type && tname[0] == 'b' && isdigit(tname[1])) {
+		type = probe_bitfield_parse(arg, tname);
+		if (!type) {
+			probe_log_err(log, toff, PROBE_ERR_BAD_BITFIELD);
+			goto out;
+		}
+	}
+	if (!type) {
+		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
+		goto out;
+	}
+	arg->type = type->name;
+	arg->kind = type->kind;
+	arg->size = type->size;
+
+	ret = probe_parse_body(&pp, body, boff);
+	if (ret)
+		goto out;
+	pp.pos->op = PROBE_OP_END;
+	if (probe_kind_is_string(arg->kind)) {
+		if (!probe_check_string(arg, pp.pos - 1))
+			ret = probe_log_err(log, toff, PROBE_ERR_BAD_STRING);
+	} else if (pp.pos[-1].op == PROBE_OP_COMM) {
+		ret = probe_log_err(log, toff, PROBE_ERR_NEED_STRING_TYPE);
+	}
+out:
+	kfree(buf);
+	if (ret)
+		probe_arg_free(arg);
+	return ret;
+}
+
+/**
+ * probe_arg_free() - free what probe_arg_parse() allocated
+ * @arg: the argument
+ */
+void probe_arg_free(struct probe_arg *arg)
+{
+	kfree(arg->name);
+	kfree(arg->comm);
+	arg->name = NULL;
+	arg->comm = NULL;
+}
+
+/**
+ * probe_args_layout() - place the arguments in the record
+ * @args: the arguments
+ * @nargs: how many
+ * @base: the offset just past the probe's own fields
+ *
+ * Return: the size of the record's fixed part.
+ */
+int probe_args_layout(struct probe_arg *args, int nargs, unsigned int base)
+{
+	int i;
+
+	for (i = 0; i < nargs; i++) {
+		base = ALIGN(base, args[i].size);
+		args[i].offset = base;
+		base += args[i].size;
+	}
+	return base;
+}
+
+static const char *probe_fmt(const struct probe_arg *arg)
+{
+	static const char * const hex[] = { "0x%x", "0x%x", "0x%x", "0x%llx" };
+	static const char * const uns[] = { "%u", "%u", "%u", "%llu" };
+	static const char * const sig[] = { "%d", "%d", "%d", "%lld" };
+	int i = ilog2(arg->size);
+
+	switch (arg->kind) {
+	case PROBE_KIND_STRING:
+	case PROBE_KIND_USTRING:
+		return "\\\"%s\\\"";
+	case PROBE_KIND_SYMBOL:
+		return "%pS";
+	case PROBE_KIND_SIGNED:
+		return sig[i];
+	case PROBE_KIND_UNSIGNED:
+		return uns[i];
+	default:
+		return hex[i];
+	}
+}
+
+/**
+ * probe_print_fmt() - the "print fmt" of a probe's event
+ * @args: its arguments
+ * @nargs: how many
+ * @is_return: a return probe (prints "(ret <- func)")
+ *
+ * Return: a kmalloc()ed string, or NULL.
+ */
+char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return)
+{
+	struct seq_buf sb;
+	char *buf;
+	int i;
+
+	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	seq_buf_init(&sb, buf, PAGE_SIZE);
+	seq_buf_puts(&sb, is_return ? "\"(%lx <- %lx)" : "\"(%lx)");
+	for (i = 0; i < nargs; i++)
+		seq_buf_printf(&sb, " %s=%s", args[i].name, probe_fmt(&args[i]));
+	seq_buf_puts(&sb, is_return ?
+		     "\", REC->__probe_func, REC->__probe_ret_ip" :
+		     "\", REC->__probe_ip");
+	for (i = 0; i < nargs; i++)
+		seq_buf_printf(&sb, probe_kind_is_string(args[i].kind) ?
+			       ", __get_str(%s)" : ", REC->%s", args[i].name);
+	if (seq_buf_has_overflowed(&sb)) {
+		kfree(buf);
+		return NULL;
+	}
+	seq_buf_str(&sb);
+	return buf;
+}
+
+/**
+ * probe_define_fields() - define the argument fields of a probe's event
+ * @call: the event
+ * @args: its arguments, laid out
+ * @nargs: how many
+ *
+ * Return: 0 or a -errno.
+ */
+int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
+			int nargs)
+{
+	struct probe_arg *a;
+	int i, ret;
+
+	for (i = 0; i < nargs; i++) {
+		a = &args[i];
+		if (probe_kind_is_string(a->kind))
+			ret = trace_define_field(call, "__data_loc char[]",
+						 a->name, a->offset, 4, 0,
+						 FILTER_OTHER);
+		else
+			ret = trace_define_field(call, a->type, a->name,
+						 a->offset, a->size,
+						 a->kind == PROBE_KIND_SIGNED,
+						 FILTER_OTHER);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void probe_print_value(struct trace_seq *s, struct probe_arg *a,
+			      void *rec)
+{
+	void *p = rec + a->offset;
+	u64 v;
+	u32 loc;
+
+	if (probe_kind_is_string(a->kind)) {
+		loc = *(u32 *)p;
+		if (!(loc >> 16))
+			trace_seq_puts(s, "(fault)");
+		else
+			trace_seq_printf(s, "\"%s\"", (char *)rec + (loc & 0xffff));
+		return;
+	}
+	switch (a->size) {
+	case 1:
+		v = *(u8 *)p;
+		break;
+	case 2:
+		v = *(u16 *)p;
+		break;
+	case 4:
+		v = *(u32 *)p;
+		break;
+	default:
+		v = *(u64 *)p;
+	}
+	switch (a->kind) {
+	case PROBE_KIND_SYMBOL:
+		trace_seq_printf(s, "%pS", (void *)(unsigned long)v);
+		break;
+	case PROBE_KIND_SIGNED:
+		trace_seq_printf(s, "%lld", (long long)sign_extend64(v, a->size * 8 - 1));
+		break;
+	case PROBE_KIND_UNSIGNED:
+		trace_seq_printf(s, "%llu", v);
+		break;
+	default:
+		trace_seq_printf(s, "0x%llx", v);
+	}
+}
+
+/**
+ * probe_print_args() - print " name=value" for each argument of a record
+ * @s: the output
+ * @args: the arguments
+ * @nargs: how many
+ * @rec: the record
+ */
+void probe_print_args(struct trace_seq *s, struct probe_arg *args, int nargs,
+		      void *rec)
+{
+	int i;
+
+	for (i = 0; i < nargs; i++) {
+		trace_seq_printf(s, " %s=", args[i].name);
+		probe_print_value(s, &args[i], rec);
+	}
+}

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Probe events: the fetch-argument language shared by the probe kinds
+ * (trace_probe.c parses it, trace_probe_fetch.c runs it) and the event
+ * each probe owns.
+ */
+#ifndef _TRACE_PROBE_H
+#define _TRACE_PROBE_H
+
+#include <linux/trace_events.h>
+#include <linux/types.h>
+
+#include "trace.h"
+
+#define PROBE_MAX_ARGS		128
+#define PROBE_MAX_INSNS		16
+#define PROBE_NAME_LEN		64
+#define PROBE_ARG_NAME_LEN	32
+#define PROBE_ARG_BODY_LEN	63
+#define PROBE_STRING_MAX	4096
+#define PROBE_DEFAULT_GROUP	"kprobes"
+
+/* One step of a fetch program; programs end with PROBE_OP_END. */
+enum probe_op {
+	PROBE_OP_END,
+	PROBE_OP_REG,		/* value = the pt_regs word at @param */
+	PROBE_OP_STACK,		/* value = the @param-th stack word */
+	PROBE_OP_STACKP,	/* value = the stack pointer */
+	PROBE_OP_RETVAL,	/* value = the return value */
+	PROBE_OP_ARG,		/* value = function argument @param (0-based) */
+	PROBE_OP_COMM,		/* value = current->comm (strings only) */
+	PROBE_OP_IMM,		/* value = @param */
+	PROBE_OP_DEREF,		/* value = the word at value + @param */
+	PROBE_OP_UDEREF,	/* the same, from user memory */
+};
+
+struct probe_insn {
+	enum probe_op	op;
+	long		param;
+};
+
+/* How a fetched value is stored in the record and printed. */
+enum probe_kind {
+	PROBE_KIND_UNSIGNED,
+	PROBE_KIND_SIGNED,
+	PROBE_KIND_HEX,
+	PROBE_KIND_STRING,	/* kernel string; __data_loc char[] */
+	PROBE_KIND_USTRING,	/* user string; __data_loc char[] */
+	PROBE_KIND_SYMBOL,	/* an address printed as sym+off */
+};
+
+/**
+ * struct probe_arg - one fetch argument of a probe
+ * @name: its field name
+ * @comm: its definition as the user wrote it
+ * @type: its type name ("u32", "string", ...)
+ * @kind: how it is stored and printed
+ * @size: bytes in the record's fixed part (4 for a string's data_loc)
+ * @offset: offset of its field in the record
+ * @user: the last dereference reads user memory
+ * @bf_width: a bitfield's width in bits, 0 for a whole value
+ * @bf_shift: a bitfield's lowest bit in its container
+ * @insns: the fetch program, ended by PROBE_OP_END
+ */
+struct probe_arg {
+	char			*name;
+	char			*comm;
+	const char		*type;
+	enum probe_kind		kind;
+	unsigned int		size;
+	unsigned int		offset;
+	bool			user;
+	u8			bf_width;
+	u8			bf_shift;
+	struct probe_insn	insns[PROBE_MAX_INSNS];
+};
+
+/* What a fetch program may read: kprobe entry or kretprobe return. */
+#define PROBE_CTX_RETURN	BIT(0)
+
+/*
+ * Why a probe definition was refused: the reasons error_log shows, with
+ * a caret under the word (or the part of it) at fault.
+ */
+enum probe_err {
+	PROBE_ERR_BAD_MAXACT_TYPE,
+	PROBE_ERR_BAD_MAXACT,
+	PROBE_ERR_MAXACT_TOO_BIG,
+	PROBE_ERR_BAD_PROBE_ADDR,
+	PROBE_ERR_NON_UNIQ_SYMBOL,
+	PROBE_ERR_BAD_RETPROBE,
+	PROBE_ERR_BAD_ADDR_SUFFIX,
+	PROBE_ERR_NO_GROUP_NAME,
+	PROBE_ERR_GROUP_TOO_LONG,
+	PROBE_ERR_BAD_GROUP_NAME,
+	PROBE_ERR_NO_EVENT_NAME,
+	PROBE_ERR_EVENT_TOO_LONG,
+	PROBE_ERR_BAD_EVENT_NAME,
+	PROBE_ERR_EVENT_EXIST,
+	PROBE_ERR_RETVAL_ON_PROBE,
+	PROBE_ERR_BAD_STACK_NUM,
+	PROBE_ERR_BAD_ARG_NUM,
+	PROBE_ERR_BAD_VAR,
+	PROBE_ERR_BAD_REG_NAME,
+	PROBE_ERR_BAD_MEM_ADDR,
+	PROBE_ERR_FILE_ON_KPROBE,
+	PROBE_ERR_TOO_MANY_OPS,
+	PROBE_ERR_DEREF_NEED_BRACE,
+	PROBE_ERR_BAD_DEREF_OFFS,
+	PROBE_ERR_DEREF_OPEN_BRACE,
+	PROBE_ERR_COMM_CANT_DEREF,
+	PROBE_ERR_BAD_FETCH_ARG,
+	PROBE_ERR_BAD_TYPE,
+	PROBE_ERR_BAD_STRING,
+	PROBE_ERR_BAD_BITFIELD,
+	PROBE_ERR_ARG_NAME_TOO_LONG,
+	PROBE_ERR_NO_ARG_NAME,
+	PROBE_ERR_BAD_ARG_NAME,
+	PROBE_ERR_USED_ARG_NAME,
+	PROBE_ERR_ARG_TOO_LONG,
+	PROBE_ERR_NO_ARG_BODY,
+	PROBE_ERR_BAD_INSN_BNDRY,
+	PROBE_ERR_FAIL_REG_PROBE,
+	PROBE_ERR_DIFF_PROBE_TYPE,
+	PROBE_ERR_DIFF_ARG_TYPE,
+	PROBE_ERR_SAME_PROBE,
+	PROBE_ERR_NOSUP_BTFARG,
+	PROBE_ERR_NEED_STRING_TYPE,
+	PROBE_ERR_MAX
+};
+
+/**
+ * struct probe_log - where a definition's errors go
+ * @loc: the location error_log names ("trace_kprobe")
+ * @cmd: the definition's words joined by single spaces, or NULL
+ * @argc: how many words
+ * @argv: the words as the parser sees them (it may cut them up)
+ * @index: the word being parsed
+ */
+struct probe_log {
+	const char	*loc;
+	char		*cmd;
+	int		argc;
+	char		**argv;
+	int		index;
+};
+
+void probe_log_init(struct probe_log *log, const char *loc, int argc,
+		    char **argv);
+void probe_log_free(struct probe_log *log);
+int probe_log_err(struct probe_log *log, int offset, enum probe_err err);
+
+int probe_arg_parse(struct probe_arg *args, int index, const char *def,
+		    unsigned int flags, struct probe_log *log);
+void probe_arg_free(struct probe_arg *arg);
+int probe_args_layout(struct probe_arg *args, int nargs, unsigned int base);
+char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return);
+int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
+			int nargs);
+void probe_print_args(struct trace_seq *s, struct probe_arg *args, int nargs,
+		      void *rec);
+bool probe_name_valid(const char *name);
+
+/* trace_probe_fetch.c: probe context, no allocation, no locks. */
+int probe_args_dyn_size(struct probe_arg *args, int nargs,
+			struct pt_regs *regs);
+void probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
+		      void *rec, unsigned int fixed, unsigned int total);
+
+#endif /* _TRACE_PROBE_H */

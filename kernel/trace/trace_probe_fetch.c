@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Probe events: running fetch programs at probe time.
+ *
+ * Everything here runs in probe context (any context, NMI included): it
+ * reads memory only through the *_nofault helpers, allocates nothing,
+ * takes no lock.  A record is written in two passes over the same
+ * programs: the first sizes the strings, the second stores the values
+ * and copies the strings into the space the first reserved, truncating
+ * a string that grew in between.
+ */
+#include <linux/kprobes.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/uaccess.h>
+
+#include "trace_probe.h"
+
+static nokprobe_inline unsigned long probe_load(unsigned long addr, bool user, bool *fault)
+{
+	unsigned long v = 0;
+	long ret;
+
+	if (user)
+		ret = copy_from_user_nofault(&v, (void __user *)addr, sizeof(v));
+	else
+		ret = copy_from_kernel_nofault(&v, (void *)addr, sizeof(v));
+	if (ret)
+		*fault = true;
+	return v;
+}
+
+static nokprobe_inline unsigned long probe_step(struct probe_insn *in, struct pt_regs *regs,
+						unsigned long v, bool *fault)
+{
+	switch (in->op) {
+	case PROBE_OP_REG:
+		return regs_get_register(regs, in->param);
+	case PROBE_OP_STACK:
+		return regs_get_kernel_stack_nth(regs, in->param);
+	case PROBE_OP_STACKP:
+		return kernel_stack_pointer(regs);
+	case PROBE_OP_RETVAL:
+		return regs_return_value(regs);
+	case PROBE_OP_ARG:
+		return regs_get_kernel_argument(regs, in->param);
+	case PROBE_OP_IMM:
+		return in->param;
+	case PROBE_OP_DEREF:
+	case PROBE_OP_UDEREF:
+		return probe_load(v + in->param, in->op == PROBE_OP_UDEREF,
+				  fault);
+	default:
+		return v;
+	}
+}
+
+/*
+ * Run @arg's program.  A last dereference or $comm is left to the caller
+ * (*@last points at it): it loads the value's own size (numbers) or reads
+ * a string there.  Otherwise *@last points at the END.
+ */
+static nokprobe_inline unsigned long probe_run(struct probe_arg *arg, struct pt_regs *regs,
+					       struct probe_insn **last, bool *fault)
+{
+	struct probe_insn *in;
+	unsigned long v = 0;
+
+	for (in = arg->insns; in->op != PROBE_OP_END; in++) {
+		if (in[1].op == PROBE_OP_END &&
+		    (in->op == PROBE_OP_DEREF || in->op == PROBE_OP_UDEREF ||
+		     in->op == PROBE_OP_COMM))
+			break;
+		v = probe_step(in, regs, v, fault);
+	}
+	*last = in;
+	return v;
+}
+
+/* The string's address: where the last dereference points, or comm. */
+static nokprobe_inline const void *probe_string_addr(struct probe_arg *arg, struct pt_regs *regs,
+						     bool *fault)
+{
+	struct probe_insn *last;
+	unsigned long v = probe_run(arg, regs, &last, fault);
+
+	if (last->op == PROBE_OP_COMM)
+		return current->comm;
+	return (const void *)(v + last->param);
+}
+
+/* strnlen_user_nofault()'s counterpart: the length with the NUL, 0 on a fault. */
+static nokprobe_inline long probe_strnlen_kernel(const char *addr)
+{
+	long len;
+	char c;
+
+	for (len = 1; len <= PROBE_STRING_MAX; len++, addr++) {
+		if (get_kernel_nofault(c, addr))
+			return 0;
+		if (!c)
+			return len;
+	}
+	return PROBE_STRING_MAX;
+}
+
+static nokprobe_inline long probe_strlen(struct probe_arg *arg, const void *addr)
+{
+	if (arg->user)
+		return strnlen_user_nofault((const void __user *)addr,
+					    PROBE_STRING_MAX);
+	return probe_strnlen_kernel(addr);
+}
+
+/**
+ * probe_args_dyn_size() - bytes the strings of a record need
+ * @args: the arguments
+ * @nargs: how many
+ * @regs: the registers at the probe
+ *
+ * Context: probe context.
+ * Return: the sum of the string lengths, their NULs included.
+ */
+int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs, struct pt_regs *regs)
+{
+	bool fault = false;
+	int i, size = 0;
+	long len;
+
+	for (i = 0; i < nargs; i++) {
+		if (args[i].kind != PROBE_KIND_STRING &&
+		    args[i].kind != PROBE_KIND_USTRING)
+			continue;
+		fault = false;
+		len = probe_strlen(&args[i], probe_string_addr(&args[i], regs,
+							       &fault));
+		if (!fault && len > 0)
+			size += len;
+	}
+	return size;
+}
+
+static nokprobe_inline u32 probe_store_string(struct probe_arg *arg, struct pt_regs *regs,
+					      void *rec, unsigned int *dyn, unsigned int total)
+{
+	bool fault = false;
+	const void *addr = probe_string_addr(arg, regs, &fault);
+	unsigned int room = total - *dyn;
+	long len;
+
+	if (fault || !room)
+		return *dyn;
+	if (arg->user)
+		len = strncpy_from_user_nofault(rec + *dyn,
+						(const void __user *)addr, room);
+	else
+		len = strncpy_from_kernel_nofault(rec + *dyn, addr, room);
+	if (len <= 0)
+		return *dyn;
+	/* Truncated strings still end with their NUL. */
+	((char *)rec)[*dyn + len - 1] = '\0';
+	*dyn += len;
+	return (len << 16) | (*dyn - len);
+}
+
+static nokprobe_inline void probe_store_value(struct probe_arg *arg, struct pt_regs *regs,
+					      void *p)
+{
+	struct probe_insn *last;
+	bool fault = false;
+	unsigned long v = probe_run(arg, regs, &last, &fault);
+	unsigned long addr;
+	u64 val = 0;
+
+	switch (last->op) {
+	case PROBE_OP_DEREF:
+	case PROBE_OP_UDEREF:
+		if (fault)
+			break;
+		addr = v + last->param;
+		if (last->op == PROBE_OP_UDEREF)
+			fault = copy_from_user_nofault(&val, (void __user *)addr,
+						       arg->size);
+		else
+			fault = copy_from_kernel_nofault(&val, (void *)addr,
+							 arg->size);
+		if (fault)
+			val = 0;
+		break;
+	default:
+		val = v;
+		break;
+	}
+	if (arg->bf_width)
+		val = (val >> arg->bf_shift) & GENMASK_ULL(arg->bf_width - 1, 0);
+	memcpy(p, &val, arg->size);
+}
+
+/**
+ * probe_args_store() - fetch the arguments into a reserved record
+ * @args: the arguments
+ * @nargs: how many
+ * @regs: the registers at the probe
+ * @rec: the record
+ * @fixed: the size of its fixed part, where the strings start
+ * @total: its size
+ *
+ * Context: probe context.
+ */
+void __kprobes probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
+				void *rec, unsigned int fixed, unsigned int total)
+{
+	unsigned int dyn = fixed;
+	int i;
+
+	for (i = 0; i < nargs; i++) {
+		if (args[i].kind == PROBE_KIND_STRING ||
+		    args[i].kind == PROBE_KIND_USTRING)
+			*(u32 *)(rec + args[i].offset) =
+				probe_store_string(&args[i], regs, rec, &dyn,
+						   total);
+		else
+			probe_store_value(&args[i], regs, rec + args[i].offset);
+	}
+}
