@@ -9,9 +9,10 @@
 #                  boot the kernel, run SCRIPT as root, power off
 #   make run       boot to an interactive shell
 #   make demo      boot, trace something, print it
-#   make test      build, boot and run every test layer; ends with
-#                  "N passed, N failed, N skipped" (riscv64: a fixed subset
-#                  of ftracetest, TEST_CASES)
+#   make test      build, boot and run every test layer, for x86_64 then
+#                  riscv64; ends with one "N passed, N failed, N skipped"
+#                  over both (riscv64: a fixed subset of ftracetest,
+#                  TEST_CASES); with ARCH=, that architecture only
 #   make test-full the same with every ftracetest case
 #
 # ARCH=x86_64 (default) or riscv64 (cross-compiled, booted under QEMU's
@@ -79,7 +80,8 @@ KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(KBARCH) CC=$(KCC) -j$(JOBS)
 # each recipe that builds holds this lock from its first step to its last.
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
 
-.PHONY: all deps tree config kernel objects initramfs vm run demo test test-full check patches bench \
+.PHONY: all deps tree config kernel objects initramfs vm run demo test test-full \
+	test-arch test-full-arch check patches bench \
 	clean
 
 all: kernel
@@ -134,15 +136,38 @@ demo: initramfs
 TEST_CASES_x86_64	:=
 TEST_CASES_riscv64	:= 00basic/* ftrace/* event/* filter/* instances/*
 TEST_CASES		?= $(TEST_CASES_$(ARCH))
+# The guest's default per-case timeout, seconds (empty: the guest's 120).
+FTRACETEST_TIMEOUT_x86_64	:=
+FTRACETEST_TIMEOUT_riscv64	:= 300
+FTRACETEST_TIMEOUT	?= $(FTRACETEST_TIMEOUT_$(ARCH))
 
-test: initramfs
-	@FTRACETEST_CASES='$(TEST_CASES)' sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) \
-		$(INITRAMFS) $(ABUILD)/test $(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
+# `make test` and `make test-full` run every architecture of TEST_ARCHES
+# one after the other and end with one summary over all of them; with
+# ARCH= given, only that one.
+ALL_ARCHES	:= x86_64 riscv64
+ifeq ($(origin ARCH),file)
+TEST_ARCHES	?= $(ALL_ARCHES)
+else
+TEST_ARCHES	?= $(ARCH)
+endif
+
+test:
+	@MAKE='$(MAKE)' sh $(VMDIR)/test-arches.sh test-arch $(TEST_ARCHES)
+
+test-full:
+	@MAKE='$(MAKE)' sh $(VMDIR)/test-arches.sh test-full-arch $(TEST_ARCHES)
+
+# One architecture: its own expectations file.
+test-arch: initramfs
+	@FTRACETEST_CASES='$(TEST_CASES)' FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
+		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test \
+		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
 # Every ftracetest case, whatever the architecture's `make test` runs.
-test-full: initramfs
-	@FTRACETEST_CASES= sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) \
-		$(INITRAMFS) $(ABUILD)/test-full $(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
+test-full-arch: initramfs
+	@FTRACETEST_CASES= FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
+		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test-full \
+		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
 # The kernel builds and links with tracing compiled out, in its own
 # object directory so the test kernel stays built.

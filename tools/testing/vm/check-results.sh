@@ -159,7 +159,7 @@ BEGIN {
 		}
 	}
 	# Our own output: log tails of failed cases, progress lines.
-	if (line ~ /^  \| / || line ~ /FTRACETEST-RUN |^run-vm: /)
+	if (line ~ /^  \| / || line ~ /FTRACETEST-(RUN|TIME) |^run-vm: /)
 		next
 	if (line ~ splat_re) {
 		if (lineno - last_splat > 50) {

@@ -28,6 +28,8 @@
 # kernel). A case flagged "instance" runs twice (top level and in an
 # instance): the worse of the two results is reported. For every result but
 # PASS, up to 20 lines of the case's log follow, each prefixed "  | ".
+# Before the result, "FTRACETEST-TIME <case> <seconds> s" says how long the
+# case took (for the time budget of `make test`; not judged).
 # check-results.sh on the host reads these lines.
 
 FTRACETEST_DIR=${FTRACETEST_DIR:-/opt/ftracetest}
@@ -137,9 +139,11 @@ for c in $cases; do
 	# kills the whole group when time runs out. Named by its path: busybox
 	# sh runs its own applets (timeout, ping, ...) before searching PATH,
 	# and busybox's timeout kills only the one process.
+	start=$(cut -d. -f1 /proc/uptime)
 	/usr/bin/timeout -k 10 "$t" ./ftracetest -k -l "$logdir" "test.d/$c" \
 		>"$out" 2>&1 </dev/null
 	rc=$?
+	echo "FTRACETEST-TIME $c $(($(cut -d. -f1 /proc/uptime) - start)) s"
 
 	words=$(grep -oE '\[(PASS|FAIL|UNRESOLVED|UNTESTED|UNSUPPORTED|XFAIL|UNDEFINED)\]' \
 		"$out" | tr -d '[]' | tr '\n' ' ')

@@ -16,6 +16,8 @@
 # FTRACETEST_CASES in the environment (shell patterns over the case paths
 # under test.d, separated by spaces, e.g. '00basic/* ftrace/*') limits the
 # ftracetest layer to those cases; empty (the default) runs them all.
+# FTRACETEST_TIMEOUT, if set, is the guest's default per-case timeout in
+# seconds (ftracetest-guest.sh: 120).
 set -u
 
 kernel=$1 initrd=$2 out=$3 expectations=$4 timeout=${5:-3000}
@@ -30,6 +32,8 @@ while [ "$i" -le "$shards" ]; do
 	# Whichever guest runs core/boot_instance.tc finds the instance the
 	# trace_instance= boot option made; in the other it is left alone.
 	boot=" trace_instance=tc_boot^traceoff,sched:sched_switch"
+	[ -z "${FTRACETEST_TIMEOUT:-}" ] ||
+		boot="$boot FTRACETEST_TIMEOUT=$FTRACETEST_TIMEOUT"
 	# The first also starts the function tracer from the command line
 	# (boot-options.sh checks it before ftracetest runs).
 	[ "$i" != 1 ] || boot="$boot ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot"
