@@ -39,6 +39,15 @@
 
 #include "ftrace_internal.h"
 
+/*
+ * An architecture whose sites reach a direct trampoline through the shared
+ * ftrace_caller (riscv) defines this to 1: such a site uses the shared
+ * trampoline too, for ftrace_shared_quiet's bookkeeping.
+ */
+#ifndef ARCH_FTRACE_DIRECT_VIA_CALLER
+#define ARCH_FTRACE_DIRECT_VIA_CALLER	0
+#endif
+
 /* The callback chosen for the trampolines, and its op.  ftrace_lock. */
 ftrace_func_t ftrace_trace_function __read_mostly = ftrace_stub;
 static struct ftrace_ops *ftrace_chosen_op = &ftrace_list_end;
@@ -393,7 +402,9 @@ int ftrace_update_all(void)
 			if (rec->flags & FTRACE_FL_DISABLED)
 				continue;
 			ftrace_account_rec(rec);
-			if (ftrace_rec_count(rec) && !ftrace_rec_direct(rec) &&
+			if (ftrace_rec_count(rec) &&
+			    (ARCH_FTRACE_DIRECT_VIA_CALLER ||
+			     !ftrace_rec_direct(rec)) &&
 			    !(rec->flags & FTRACE_FL_TRAMP))
 				shared = true;
 		}

@@ -2,24 +2,49 @@
 /*
  * Copyright (C) 2026 The ftrace clean-room authors
  *
- * riscv dynamic function tracing: patching the 8-byte call sites.
+ * riscv dynamic function tracing: switching the 8-byte call sites.
  *
- * A call site holds either two 4-byte NOPs or "auipc t0; jalr t0" to
- * ftrace_caller or to a direct trampoline (before ftrace_init(): the
- * NOPs gcc left, four c.nop with the C extension).  Each change first
- * reads the site and checks it holds what the records say it holds, so a
- * wrong record is reported (ftrace_bug()) and never written over.
+ * After ftrace_init_nop() every call site calls ftrace_caller for good:
  *
- * How the bytes are written:
- * - at boot, before the other harts are up, and for a module being
- *   loaded, nothing runs the text yet: written directly, the i-cache of
- *   every hart made coherent afterwards (flush_icache_range());
- * - afterwards, arch_ftrace_update_code() runs the whole update inside
- *   stop_machine(): one hart patches while the others spin with
- *   interrupts off, then every hart executes fence.i before it returns
- *   to the kernel text.  As the site is two instructions, a task must
- *   never be stopped between them: the kernel must not be preemptible
- *   (HAVE_FUNCTION_TRACER needs !PREEMPTION on riscv).
+ *	auipc	t0, hi20(ftrace_caller - site)
+ *	jalr	t0, lo12(ftrace_caller - site)(t0)
+ *
+ * and it is switched off by replacing its first instruction piece with a
+ * jump over the site:
+ *
+ *	with the C extension:	c.j +8, in the first 16-bit parcel
+ *				(auipc's low half); bytes 2-7 stay
+ *	without it:		j +8, in the first 32-bit word (auipc);
+ *				bytes 4-7 stay
+ *
+ * Switching is one naturally aligned store of that piece (2 bytes: with
+ * the C extension a function, so a site, may start on any 2-byte
+ * boundary; 4 bytes without it), so a site is never half written: a hart
+ * fetches either piece (instruction fetch of a naturally aligned parcel
+ * or word is single-copy atomic, Ziccif), and the bytes after it are the
+ * same for both.  A task interrupted or preempted between auipc and jalr
+ * resumes at the jalr with the t0 its auipc computed, whatever the first
+ * piece holds by then, and calls ftrace_caller once more: as a task
+ * preempted at ftrace_caller's first instruction would, and the core's
+ * synchronize_rcu_tasks() waits for it the same way (it is preempted in
+ * kernel text, not in a voluntary switch).  The callbacks it then meets
+ * are what the core chose for the shared trampoline at that time.
+ * Hence no stop_machine(): a kernel with preemption can trace.
+ *
+ * Direct calls: a site owned by one DIRECT ops alone still calls
+ * ftrace_caller.  The trampolines' callback (the DIRECT ops' own, or the
+ * list function) runs ftrace_direct_func(), which leaves the trampoline
+ * in the saved t1, and ftrace_caller jumps there (mcount-dyn.S).  So
+ * "make a call to a direct trampoline" and "move a call from one
+ * trampoline to another" switch the site on, or leave it as it is.
+ *
+ * Every change first reads the whole site and checks it holds what the
+ * records say, so a wrong record is reported (ftrace_bug()) and never
+ * written over.  Writes go through patch_insn_write() (a fixmap alias
+ * of the text) under text_mutex; arch_ftrace_update_code() then makes
+ * every hart's instruction fetch coherent once for the whole batch
+ * (flush_icache_all(): fence.i here, remote fence.i on the others)
+ * before the core goes on to its grace periods and frees.
  *
  * The callback ftrace_caller calls is read from ftrace_call_dest, a
  * variable, so switching it patches no text.
@@ -28,18 +53,57 @@
 #include <linux/ftrace.h>
 #include <linux/memory.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/stddef.h>
-#include <linux/stop_machine.h>
 #include <linux/uaccess.h>
 
 #include <asm/cacheflush.h>
 #include <asm/patch.h>
 
-/* The callback ftrace_caller calls: written with all harts stopped. */
+/*
+ * The callback ftrace_caller calls, loaded once per call.  Written with a
+ * single store under ftrace_lock; the core orders it against
+ * function_trace_op (see kernel/trace/ftrace_update.c).
+ */
 ftrace_func_t ftrace_call_dest = ftrace_stub;
 
-/* Set while one hart patches inside stop_machine() (text_mutex held). */
-static bool ftrace_patching_stopped;
+/* The piece of a site that switches it: first parcel or first word. */
+#ifdef CONFIG_RISCV_ISA_C
+#define FTRACE_SWITCH_SIZE	2
+#define FTRACE_SKIP_SITE	RISCV_INSN_CJ_8
+#else
+#define FTRACE_SWITCH_SIZE	4
+#define FTRACE_SKIP_SITE	RISCV_INSN_J_8
+#endif
+
+/* A whole site, as bytes in memory (little-endian). */
+struct ftrace_site {
+	u8 b[MCOUNT_INSN_SIZE];
+} __aligned(4);
+
+/* What gcc leaves at a site (-fpatchable-function-entry). */
+static const struct ftrace_site ftrace_gcc_nops = {
+#ifdef CONFIG_RISCV_ISA_C
+	/* Four c.nop (0x0001). */
+	.b = { 0x01, 0x00, 0x01, 0x00, 0x01, 0x00, 0x01, 0x00 },
+#else
+	/* Two nop (0x00000013). */
+	.b = { 0x13, 0x00, 0x00, 0x00, 0x13, 0x00, 0x00, 0x00 },
+#endif
+};
+
+/*
+ * The expected site of the last failed check, for ftrace_bug()'s report
+ * (ftrace_expected points here).  Written only by ftrace_make_call(),
+ * ftrace_make_nop() and ftrace_modify_call(), under ftrace_lock.
+ */
+static struct ftrace_site ftrace_expected_site;
+
+/*
+ * Set when a batch wrote text, so arch_ftrace_update_code() knows it must
+ * make the harts' instruction fetch coherent.  text_mutex.
+ */
+static bool ftrace_text_written;
 
 void ftrace_arch_code_modify_prepare(void)
 	__acquires(&text_mutex)
@@ -53,76 +117,90 @@ void ftrace_arch_code_modify_post_process(void)
 	mutex_unlock(&text_mutex);
 }
 
-/* The 8 bytes of "auipc t0; jalr t0" from @ip to @addr, in @insn. */
-static int ftrace_gen_call(unsigned long ip, unsigned long addr, u32 insn[2])
+/*
+ * The site at @ip as it is on (@on) or off, in @site.  It always encodes
+ * the call to ftrace_caller.  Return: 0, or -ERANGE if ftrace_caller is
+ * out of auipc + jalr's reach (±2 GiB).
+ */
+static int ftrace_site_image(unsigned long ip, bool on,
+			     struct ftrace_site *site)
 {
-	long off = (long)addr - (long)ip;
+	long off = (long)FTRACE_ADDR - (long)ip;
 	/* jalr adds a sign-extended 12-bit immediate: auipc rounds for it. */
 	long lo = ((off & 0xfff) ^ 0x800) - 0x800;
 	long hi = off - lo;
+	u32 insn[2];
 
 	if (hi != (long)(s32)hi)
 		return -ERANGE;
 	insn[0] = RISCV_INSN_AUIPC_T0 | ((u32)hi & 0xfffff000U);
 	insn[1] = RISCV_INSN_JALR_T0_T0 | (((u32)lo & 0xfffU) << 20);
+	memcpy(site->b, insn, sizeof(insn));
+	if (!on) {
+		/* Little-endian: the low FTRACE_SWITCH_SIZE bytes of it. */
+		u32 skip = FTRACE_SKIP_SITE;
+
+		memcpy(site->b, &skip, FTRACE_SWITCH_SIZE);
+	}
 	return 0;
 }
 
-static const u32 ftrace_nop_insn[2] = { RISCV_INSN_NOP4, RISCV_INSN_NOP4 };
-
-/* What gcc leaves at a site: MCOUNT_INSN_SIZE bytes of its NOPs. */
-static const u16 ftrace_cc_nop_insn[MCOUNT_INSN_SIZE / 2] = {
-	RISCV_INSN_CNOP, RISCV_INSN_CNOP, RISCV_INSN_CNOP, RISCV_INSN_CNOP,
-};
-
 /*
- * Is the MCOUNT_INSN_SIZE bytes at @ip @old?  On a mismatch
- * ftrace_expected points at @old for ftrace_bug()'s report, so @old must
- * outlive the call: the callers pass static data or ftrace_old_insn.
+ * Is the site at @ip @old?  On a mismatch ftrace_expected points at @old
+ * for ftrace_bug()'s report, so @old must outlive the call: the callers
+ * pass static data.
  */
-static int ftrace_check_site(unsigned long ip, const void *old)
+static int ftrace_check_site(unsigned long ip, const struct ftrace_site *old)
 {
-	u8 cur[MCOUNT_INSN_SIZE];
+	struct ftrace_site cur;
 
-	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE))
+	if (copy_from_kernel_nofault(&cur, (void *)ip, MCOUNT_INSN_SIZE))
 		return -EFAULT;
-	if (memcmp(cur, old, MCOUNT_INSN_SIZE)) {
+	if (memcmp(&cur, old, MCOUNT_INSN_SIZE)) {
 		ftrace_expected = old;
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* The expected call of the last failed check; ftrace_lock serialises. */
-static u32 ftrace_old_insn[2];
-
-static int ftrace_write_site(unsigned long ip, const void *new)
+/*
+ * Check that the site at @ip is the expected image (on if @on), into
+ * ftrace_expected_site.  ftrace_lock.
+ */
+static int ftrace_check_image(unsigned long ip, bool on)
 {
-	int ret;
+	if (ftrace_site_image(ip, on, &ftrace_expected_site))
+		return -EINVAL;
+	return ftrace_check_site(ip, &ftrace_expected_site);
+}
 
-	if (ftrace_patching_stopped)
-		/* Other harts fence.i when stop_machine() releases them. */
-		return patch_insn_write((void *)ip, new, MCOUNT_INSN_SIZE) ?
-			-EPERM : 0;
-	ret = patch_insn_write((void *)ip, new, MCOUNT_INSN_SIZE);
-	if (ret)
+/*
+ * Switch the site at @ip on or off: one aligned store of its first piece
+ * (patch_insn_write() copies an aligned 2- or 4-byte buffer with a single
+ * sh or sw, copy_to_kernel_nofault()).  text_mutex; the caller makes
+ * instruction fetch coherent afterwards (arch_ftrace_update_code()).
+ */
+static int ftrace_switch_site(unsigned long ip, bool on)
+{
+	struct ftrace_site img;
+
+	lockdep_assert_held(&text_mutex);
+	if (ftrace_site_image(ip, on, &img))
+		return -EINVAL;
+	if (patch_insn_write((void *)ip, img.b, FTRACE_SWITCH_SIZE))
 		return -EPERM;
-	flush_icache_range(ip, ip + MCOUNT_INSN_SIZE);
+	ftrace_text_written = true;
 	return 0;
 }
 
-static int ftrace_check_call(unsigned long ip, unsigned long addr)
-{
-	if (ftrace_gen_call(ip, addr, ftrace_old_insn))
-		return -EINVAL;
-	return ftrace_check_site(ip, ftrace_old_insn);
-}
-
 /**
- * ftrace_make_nop - turn the call to @addr at @rec into NOPs
+ * ftrace_make_nop - switch the site of @rec off
  * @mod:  the module being loaded, or NULL
  * @rec:  the record
- * @addr: what the site calls now
+ * @addr: what the core thinks the site calls: ftrace_caller or a direct
+ *        trampoline, both reached through ftrace_caller here
+ *
+ * text_mutex (arch_ftrace_update_code()).
  *
  * Return: 0, -EFAULT, -EINVAL or -EPERM (see <linux/ftrace.h>).
  */
@@ -132,80 +210,79 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 	unsigned long ip = ftrace_rec_ip(rec);
 	int ret;
 
-	ret = ftrace_check_call(ip, addr);
+	ret = ftrace_check_image(ip, true);
 	if (ret)
 		return ret;
-	return ftrace_write_site(ip, ftrace_nop_insn);
+	return ftrace_switch_site(ip, false);
 }
 
 /**
- * ftrace_make_call - turn the NOPs at @rec into a call to @addr
+ * ftrace_make_call - switch the site of @rec on
  * @rec:  the record
- * @addr: ftrace_caller or a direct trampoline, within 2 GiB of the site
+ * @addr: ftrace_caller, or a direct trampoline that ftrace_caller goes on
+ *        to (see the top of this file)
+ *
+ * text_mutex (arch_ftrace_update_code()).
  *
  * Return: 0, -EFAULT, -EINVAL or -EPERM.
  */
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	unsigned long ip = ftrace_rec_ip(rec);
-	u32 call[2];
 	int ret;
 
-	ret = ftrace_check_site(ip, ftrace_nop_insn);
+	ret = ftrace_check_image(ip, false);
 	if (ret)
 		return ret;
-	if (ftrace_gen_call(ip, addr, call))
-		return -EINVAL;
-	return ftrace_write_site(ip, call);
+	return ftrace_switch_site(ip, true);
 }
 
 /**
- * ftrace_modify_call - turn the call to @old_addr at @rec into one to @addr
+ * ftrace_modify_call - move @rec's call from @old_addr to @addr
  * @rec:      the record
- * @old_addr: what it calls now
+ * @old_addr: what the core thinks it calls now
  * @addr:     what it is to call
  *
- * Return: 0, -EFAULT, -EINVAL or -EPERM.
+ * Both are ftrace_caller or direct trampolines reached through it, so
+ * the site, which calls ftrace_caller, stays as it is: only checked.
+ *
+ * Return: 0, -EFAULT or -EINVAL.
  */
 int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 		       unsigned long addr)
 {
-	unsigned long ip = ftrace_rec_ip(rec);
-	u32 call[2];
-	int ret;
-
-	ret = ftrace_check_call(ip, old_addr);
-	if (ret)
-		return ret;
-	if (ftrace_gen_call(ip, addr, call))
-		return -EINVAL;
-	return ftrace_write_site(ip, call);
+	return ftrace_check_image(ftrace_rec_ip(rec), true);
 }
 
 /**
- * ftrace_init_nop - turn gcc's NOPs at @rec into ours
+ * ftrace_init_nop - turn gcc's NOPs at @rec into a switched-off call
  * @mod: the module being loaded, or NULL at boot
  * @rec: the record
  *
- * Runs before any hart can execute the site (boot, before the other harts
- * start; a module before it is live).
+ * The only time all 8 bytes are written: before any hart can execute the
+ * site (at boot before the other harts start, with interrupts off; a
+ * module before it is live).
  *
  * Return: 0, -EFAULT, -EINVAL or -EPERM.
  */
 int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 {
 	unsigned long ip = ftrace_rec_ip(rec);
+	struct ftrace_site img;
 	int ret;
 
-	ret = ftrace_check_site(ip, ftrace_cc_nop_insn);
-	if (ret == -EINVAL && !ftrace_check_site(ip, ftrace_nop_insn))
-		return 0;	/* without the C extension: already ours */
+	ret = ftrace_check_site(ip, &ftrace_gcc_nops);
 	if (ret)
 		return ret;
+	if (ftrace_site_image(ip, false, &img))
+		return -EINVAL;
 	mutex_lock(&text_mutex);
-	ret = ftrace_write_site(ip, ftrace_nop_insn);
+	ret = patch_insn_write((void *)ip, img.b, MCOUNT_INSN_SIZE);
 	mutex_unlock(&text_mutex);
-	return ret;
+	if (ret)
+		return -EPERM;
+	flush_icache_range(ip, ip + MCOUNT_INSN_SIZE);
+	return 0;
 }
 
 /* Patch one record as the core wants it.  Return: 0 or an error. */
@@ -239,17 +316,26 @@ static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
 
 /**
  * ftrace_replace_code - patch every live record as the core wants it
- * @enable: false to NOP them all
+ * @enable: false to switch them all off
  *
- * Inside stop_machine() (arch_ftrace_update_code()): it must not sleep.
+ * ftrace_lock and text_mutex (arch_ftrace_update_code()), in task
+ * context: it may sleep between sites, which are switched one by one.
  * The first site that cannot be patched is reported and stops the loop.
  */
 void ftrace_replace_code(int enable)
 {
 	struct ftrace_rec_iter *iter;
 	struct dyn_ftrace *rec;
+	unsigned int n = 0;
 	int ret;
 
+	/*
+	 * Order the callback and op the core set before this batch
+	 * (ftrace_call_dest, function_trace_op) before any site's new
+	 * text: a hart that fetches a newly switched-on site enters
+	 * ftrace_caller and loads them after that fetch.
+	 */
+	smp_wmb();
 	for (iter = ftrace_rec_iter_start(); iter;
 	     iter = ftrace_rec_iter_next(iter)) {
 		rec = ftrace_rec_iter_record(iter);
@@ -258,6 +344,9 @@ void ftrace_replace_code(int enable)
 			ftrace_bug(ret, rec);
 			return;
 		}
+		/* Tens of thousands of sites: let others run (PREEMPT_NONE). */
+		if (!(++n % 256))
+			cond_resched();
 	}
 }
 
@@ -265,7 +354,8 @@ void ftrace_replace_code(int enable)
  * ftrace_update_ftrace_func - make ftrace_caller call @func
  * @func: the callback
  *
- * Inside stop_machine(): no hart is in ftrace_caller.
+ * ftrace_lock.  A single store: a hart in ftrace_caller calls the old
+ * callback or the new one.
  *
  * Return: 0.
  */
@@ -275,52 +365,23 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 	return 0;
 }
 
-struct ftrace_stop_args {
-	int		command;
-	atomic_t	arrived;
-	atomic_t	done;
-};
-
-/*
- * Every online hart runs this with interrupts off.  The last to arrive
- * patches: until then another hart may still be on its way here through
- * multi_cpu_stop(), whose helpers are traced functions, and must not meet
- * a half-written site.  The others wait here, in untraced code, and then
- * discard what their instruction fetch may hold of the old text.
- */
-static int ftrace_stop_machine_cb(void *data)
-{
-	struct ftrace_stop_args *args = data;
-
-	if (atomic_inc_return(&args->arrived) == num_online_cpus()) {
-		ftrace_patching_stopped = true;
-		riscv_patch_in_stop_machine = true;
-		ftrace_modify_all_code(args->command);
-		riscv_patch_in_stop_machine = false;
-		ftrace_patching_stopped = false;
-		atomic_set_release(&args->done, 1);
-	} else {
-		while (!atomic_read_acquire(&args->done))
-			cpu_relax();
-	}
-	local_flush_icache_all();
-	return 0;
-}
-
 /**
  * arch_ftrace_update_code - apply an ftrace_modify_all_code() command
  * @command: FTRACE_* bits
  *
- * Under ftrace_lock; takes text_mutex around a stop_machine().
+ * Under ftrace_lock, in task context; takes text_mutex.  No other hart
+ * is stopped: each site is switched by one store (see the top of this
+ * file).  When the batch wrote text, flush_icache_all() makes every hart
+ * fetch it (fence.i here, remote fence.i elsewhere) before this returns,
+ * so the core's grace periods that follow cover the old text too.
  */
 void arch_ftrace_update_code(int command)
 {
-	struct ftrace_stop_args args = { .command = command };
-
-	atomic_set(&args.arrived, 0);
-	atomic_set(&args.done, 0);
 	ftrace_arch_code_modify_prepare();
-	stop_machine(ftrace_stop_machine_cb, &args, cpu_online_mask);
+	ftrace_text_written = false;
+	ftrace_modify_all_code(command);
+	if (ftrace_text_written)
+		flush_icache_all();
 	ftrace_arch_code_modify_post_process();
 }
 
@@ -338,7 +399,8 @@ int __init ftrace_dyn_arch_init(void)
  * arch_ftrace_call_target - what the call at @ip calls
  * @ip: a call site
  *
- * Return: the call's destination, or 0 if the site holds no call.
+ * Return: the call's destination (ftrace_caller once ftrace_init_nop()
+ * ran), or 0 if the site is switched off or holds no call.
  */
 unsigned long arch_ftrace_call_target(unsigned long ip)
 {

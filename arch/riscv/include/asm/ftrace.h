@@ -9,17 +9,18 @@
  * Every traceable function starts with MCOUNT_INSN_SIZE bytes of NOPs
  * (four c.nop with the C extension, two nop without), and
  * __patchable_function_entries holds the function's address.  At boot
- * they become two 4-byte NOPs; tracing the function turns them into
+ * (or module load) they become, for good,
  *
- *	auipc	t0, hi20(target - site)
- *	jalr	t0, lo12(target - site)(t0)
+ *	auipc	t0, hi20(ftrace_caller - site)
+ *	jalr	t0, lo12(ftrace_caller - site)(t0)
  *
- * which reaches ftrace_caller (arch/riscv/kernel/mcount-dyn.S) or a direct
- * trampoline with t0 = site + 8 (where the function goes on) and ra still
- * the function's own return address.  The two instructions are written
- * while every other hart waits in stop_machine(), so this needs a kernel
- * without preemption: a task preempted between them could resume in a
- * half-written site (see Documentation/trace/riscv64.rst).
+ * which reaches ftrace_caller (arch/riscv/kernel/mcount-dyn.S) with
+ * t0 = site + 8 (where the function goes on) and ra still the function's
+ * own return address.  Only the first piece changes afterwards: a jump
+ * over the site (c.j +8 in the first parcel with the C extension, j +8
+ * in the first word without) switches it off, auipc's own bits back on.
+ * That is one aligned store, so tasks may be preempted anywhere: see
+ * arch/riscv/kernel/ftrace.c and Documentation/trace/riscv64.rst.
  */
 #ifndef _ASM_RISCV_FTRACE_H
 #define _ASM_RISCV_FTRACE_H
@@ -35,10 +36,17 @@
 #define MCOUNT_ADDR			((unsigned long)_mcount)
 
 /* Instruction encodings the call-site patcher writes and checks. */
-#define RISCV_INSN_NOP4			0x00000013U	/* addi x0, x0, 0 */
-#define RISCV_INSN_CNOP			0x0001U		/* c.nop */
 #define RISCV_INSN_AUIPC_T0		0x00000297U	/* auipc t0, 0 */
 #define RISCV_INSN_JALR_T0_T0		0x000282e7U	/* jalr t0, 0(t0) */
+#define RISCV_INSN_CJ_8			0xa021U		/* c.j .+8 */
+#define RISCV_INSN_J_8			0x0080006fU	/* jal x0, .+8 */
+
+/*
+ * A site a DIRECT ops alone traces calls ftrace_caller too, which goes on
+ * to the trampoline (arch_ftrace_set_direct_caller()): the core must count
+ * it as a user of the shared trampoline (kernel/trace/ftrace_update.c).
+ */
+#define ARCH_FTRACE_DIRECT_VIA_CALLER	1
 
 #ifndef __ASSEMBLY__
 
