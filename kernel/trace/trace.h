@@ -691,6 +691,9 @@ static inline void trace_user_stack_init(void)
 struct trace_event *ftrace_find_event(int type);
 enum print_line_t trace_print_line(struct trace_iterator *iter);
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter);
+void trace_default_header(struct seq_file *m, struct trace_iterator *iter);
+bool trace_print_lat_header(struct seq_file *m, struct trace_iterator *iter);
+void trace_print_irq_info(struct trace_seq *s, struct trace_entry *entry);
 void seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
 		      unsigned long sym_flags);
 
