@@ -207,6 +207,9 @@ enum trace_opt_bit {
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNCTION_BIT,		/* function-trace: latency tracers trace calls */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	TRACE_OPT_DISPLAY_GRAPH_BIT,	/* display-graph: latency tracers as graphs */
+#endif
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
 	TRACE_OPT_FUNC_NO_REPEATS_BIT,	/* func-no-repeats: count repeated calls */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

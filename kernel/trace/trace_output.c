@@ -686,12 +686,15 @@ bool trace_print_lat_header(struct seq_file *m, struct trace_iterator *iter)
  * @m:    the seq_file
  * @iter: the reader
  *
- * The tracer's own (@print_header), or trace_default_header().
+ * The tracer's own (@print_header), or trace_default_header().  A
+ * snapshot is the core's, except for a tracer whose trace is the
+ * snapshot (@print_max).
  */
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	if (iter->trace->print_header &&
-	    !(iter->iter_flags & TRACE_FILE_SNAPSHOT)) {
+	    (iter->trace->print_max ||
+	     !(iter->iter_flags & TRACE_FILE_SNAPSHOT))) {
 		iter->trace->print_header(m, iter);
 		return;
 	}
