@@ -1259,6 +1259,9 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNCTION_BIT]	= "function-trace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	[TRACE_OPT_DISPLAY_GRAPH_BIT]	= "display-graph",
+#endif
 	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
 	[TRACE_OPT_FUNC_NO_REPEATS_BIT]	= "func-no-repeats",
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

@@ -207,6 +207,9 @@ enum trace_opt_bit {
 	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNCTION_BIT,		/* function-trace: latency tracers trace calls */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	TRACE_OPT_DISPLAY_GRAPH_BIT,	/* display-graph: latency tracers as graphs */
+#endif
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
 	TRACE_OPT_FUNC_NO_REPEATS_BIT,	/* func-no-repeats: count repeated calls */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -691,6 +694,9 @@ static inline void trace_user_stack_init(void)
 struct trace_event *ftrace_find_event(int type);
 enum print_line_t trace_print_line(struct trace_iterator *iter);
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter);
+void trace_default_header(struct seq_file *m, struct trace_iterator *iter);
+bool trace_print_lat_header(struct seq_file *m, struct trace_iterator *iter);
+void trace_print_irq_info(struct trace_seq *s, struct trace_entry *entry);
 void seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
 		      unsigned long sym_flags);
 

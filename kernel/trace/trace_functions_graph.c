@@ -47,8 +47,9 @@ static inline int tg_depth(unsigned long var, int shift)
 	return (var >> shift) & TG_DEPTH_MASK;
 }
 
-static void notrace trace_graph_record_entry(struct trace_array *tr,
-					     struct ftrace_graph_ent *trace)
+/* A TRACE_GRAPH_ENT record of @trace into @tr, from the callback's context. */
+void notrace trace_graph_record_entry(struct trace_array *tr,
+				      struct ftrace_graph_ent *trace)
 {
 	struct ftrace_graph_ent_entry *entry;
 	struct ring_buffer_event *event;
@@ -63,8 +64,9 @@ static void notrace trace_graph_record_entry(struct trace_array *tr,
 	trace_taskinfo_mark_pending();
 }
 
-static void notrace trace_graph_record_return(struct trace_array *tr,
-					      struct ftrace_graph_ret *trace)
+/* A TRACE_GRAPH_RET record of @trace into @tr, from the callback's context. */
+void notrace trace_graph_record_return(struct trace_array *tr,
+				       struct ftrace_graph_ret *trace)
 {
 	struct ftrace_graph_ret_entry *entry;
 	struct ring_buffer_event *event;

@@ -63,5 +63,15 @@ void trace_graph_print_header(struct seq_file *m, struct trace_iterator *iter);
 void trace_graph_open(struct trace_iterator *iter);
 void trace_graph_close(struct trace_iterator *iter);
 int trace_graph_output_init(void);
+enum print_line_t trace_graph_lat_print_line(struct trace_iterator *iter);
+void trace_graph_lat_print_header(struct seq_file *m,
+				  struct trace_iterator *iter);
+void trace_graph_lat_open(struct trace_iterator *iter);
+
+/* trace_functions_graph.c: the records, for the latency tracers too */
+void trace_graph_record_entry(struct trace_array *tr,
+			      struct ftrace_graph_ent *trace);
+void trace_graph_record_return(struct trace_array *tr,
+			       struct ftrace_graph_ret *trace);
 
 #endif /* _KERNEL_TRACE_TRACE_GRAPH_H */

@@ -40,6 +40,7 @@
 
 #include "trace.h"
 #include "trace_graph.h"
+#include "trace_latency.h"
 
 /* Width of the number in the duration column, "12345.678". */
 #define DURATION_WIDTH		8
@@ -83,9 +84,12 @@ struct graph_reader {
  * @state:    the reader's state of the record's CPU; NULL if it has none
  * @track:    the line opens or closes @depth: @state's slot of it changes
  * @entered:  what that slot becomes
+ * @lat:      a latency tracer's trace (display-graph): the relative
+ *            time and the irq-info columns frame the task column
  */
 struct graph_line {
 	unsigned long		flags;
+	bool			lat;
 	int			depth;
 	u64			duration;
 	unsigned long		func;
@@ -145,12 +149,26 @@ static void graph_print_task(struct trace_seq *s, pid_t pid)
 	trace_seq_printf(s, "%*s%s%*s", pad / 2, "", buf, pad - pad / 2, "");
 }
 
+/*
+ * The columns of a latency trace before the CPU's: microseconds since
+ * the latency started.
+ */
+static void graph_print_rel_time(struct trace_iterator *iter)
+{
+	u64 since = iter->ts - trace_latency_time_start();
+
+	trace_seq_printf(&iter->seq, "%9llu us |  ",
+			 div_u64(since, NSEC_PER_USEC));
+}
+
 /* The columns before the duration: absolute time, CPU, task. */
 static void graph_print_prefix(struct trace_iterator *iter,
 			       const struct graph_line *l)
 {
 	struct trace_seq *s = &iter->seq;
 
+	if (l->lat)
+		graph_print_rel_time(iter);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_ABSTIME))) {
 		u64 ts = iter->ts;
 		unsigned long usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
@@ -161,6 +179,11 @@ static void graph_print_prefix(struct trace_iterator *iter,
 		graph_print_cpu(s, iter->cpu);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_PROC))) {
 		graph_print_task(s, iter->ent->pid);
+		trace_seq_puts(s, " | ");
+	}
+	if (l->lat) {
+		trace_seq_putc(s, ' ');
+		trace_print_irq_info(s, iter->ent);
 		trace_seq_puts(s, " | ");
 	}
 }
@@ -435,18 +458,14 @@ static enum print_line_t graph_print_comment(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
-/**
- * trace_graph_print_line - function_graph's text of iter->ent
- * @iter: the reader
- *
- * Return: TRACE_TYPE_HANDLED, or TRACE_TYPE_PARTIAL_LINE when the line
- * did not fit (it is printed again, whole).
- */
-enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
+/* The line of iter->ent in the columns @flags choose. */
+static enum print_line_t graph_print_line(struct trace_iterator *iter,
+					  unsigned long flags, bool lat)
 {
 	struct graph_reader *reader = iter->private;
 	struct graph_line l = {
-		.flags = READ_ONCE(iter->tr->flags),
+		.flags = flags,
+		.lat = lat,
 		.state = reader ? per_cpu_ptr(reader->cpus, iter->cpu) : NULL,
 	};
 	enum print_line_t ret;
@@ -466,6 +485,18 @@ enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
 	rcu_read_unlock();
 	graph_remember(iter, &l, ret);
 	return ret;
+}
+
+/**
+ * trace_graph_print_line - function_graph's text of iter->ent
+ * @iter: the reader
+ *
+ * Return: TRACE_TYPE_HANDLED, or TRACE_TYPE_PARTIAL_LINE when the line
+ * did not fit (it is printed again, whole).
+ */
+enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
+{
+	return graph_print_line(iter, READ_ONCE(iter->tr->flags), false);
 }
 
 /**
@@ -607,4 +638,89 @@ int __init trace_graph_output_init(void)
 	    !register_trace_event(&graph_ret_event))
 		return -EBUSY;
 	return 0;
+}
+
+/* --- display-graph: the latency tracers' traces as call graphs ------------- */
+
+/*
+ * The columns of a latency tracer's graph, whatever the funcgraph-*
+ * options say: CPU, task and duration with its size mark, as upstream.
+ */
+#define GRAPH_LAT_FLAGS							\
+	(TRACE_OPT(FUNCGRAPH_CPU) | TRACE_OPT(FUNCGRAPH_PROC) |		\
+	 TRACE_OPT(FUNCGRAPH_DURATION) | TRACE_OPT(FUNCGRAPH_OVERHEAD))
+
+static bool graph_lat_shown(struct trace_iterator *iter)
+{
+	return READ_ONCE(iter->tr->flags) & TRACE_OPT(DISPLAY_GRAPH);
+}
+
+/**
+ * trace_graph_lat_print_line - a latency tracer's print_line
+ * @iter: the reader
+ *
+ * With display-graph, graph records and the tracer's own records (as
+ * comments) are drawn in the graph's columns; stack traces and
+ * function records are left to the latency format, as upstream does.
+ *
+ * Return: as trace_graph_print_line(), or TRACE_TYPE_UNHANDLED.
+ */
+enum print_line_t trace_graph_lat_print_line(struct trace_iterator *iter)
+{
+	switch (iter->ent->type) {
+	case TRACE_FN:
+	case TRACE_STACK:
+	case TRACE_USER_STACK:
+		return TRACE_TYPE_UNHANDLED;
+	}
+	if (!graph_lat_shown(iter))
+		return TRACE_TYPE_UNHANDLED;
+	return graph_print_line(iter, GRAPH_LAT_FLAGS, true);
+}
+
+/* The graph's column titles under the latency header. */
+static const char * const graph_lat_legend[] = {
+	"#                                       _-----=> irqs-off        ",
+	"#                                      / _----=> need-resched    ",
+	"#                                     | / _---=> hardirq/softirq ",
+	"#                                     || / _--=> preempt-depth   ",
+	"#                                     ||| /                      ",
+	"#   REL TIME      CPU  TASK/PID       ||||     DURATION                  FUNCTION CALLS",
+	"#      |          |     |    |        ||||      |   |                     |   |   |   |",
+};
+
+/**
+ * trace_graph_lat_print_header - a latency tracer's print_header
+ * @m:    the trace file
+ * @iter: its reader
+ *
+ * The latency header, then the graph's column titles with
+ * display-graph, or the core's header without.
+ */
+void trace_graph_lat_print_header(struct seq_file *m,
+				  struct trace_iterator *iter)
+{
+	int i;
+
+	if (!graph_lat_shown(iter)) {
+		trace_default_header(m, iter);
+		return;
+	}
+	if (!trace_print_lat_header(m, iter))
+		return;
+	for (i = 0; i < ARRAY_SIZE(graph_lat_legend); i++)
+		seq_printf(m, "%s\n", graph_lat_legend[i]);
+}
+
+/**
+ * trace_graph_lat_open - a latency tracer's open
+ * @iter: the reader
+ *
+ * Sets up the graph reader's state with display-graph on; the output
+ * copes without it when the option is turned on later.
+ */
+void trace_graph_lat_open(struct trace_iterator *iter)
+{
+	if (graph_lat_shown(iter))
+		trace_graph_open(iter);
 }

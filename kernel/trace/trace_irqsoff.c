@@ -14,7 +14,10 @@
  * tracer_preempt_*() while one of these is the current tracer.  When a
  * section opens on a CPU, the tracer notes the time and writes a TRACE_FN
  * line for the place; with options/function-trace every function called
- * on that CPU until the section closes gets one too.  When it closes and
+ * on that CPU until the section closes gets one too.  With
+ * options/display-graph those calls are followed through function_graph
+ * instead (an entry and a return record each, drawn as a call graph),
+ * and the places are drawn as calls that took no time.  When it closes and
  * lasted longer than tracing_max_latency (or at least tracing_thresh,
  * when that is set), the tracer writes the closing place and the stack,
  * and trace_latency_update() swaps the CPU's ring into the max buffer,
@@ -37,7 +40,9 @@
 #include <linux/percpu.h>
 
 #include "trace_irqsoff.h"
+#include "trace_graph.h"
 #include "trace_latency.h"
+#include "ftrace_internal.h"
 
 /* What the running tracer times. */
 #define SECT_IRQS	BIT(0)
@@ -63,15 +68,38 @@ static DEFINE_PER_CPU(struct irqsoff_section, irqsoff_sections);
 
 DEFINE_STATIC_KEY_FALSE(irqsoff_tracer_key);
 
+/* What follows the calls inside sections. */
+enum irqsoff_calls {
+	CALLS_NONE,		/* nothing */
+	CALLS_FUNCTION,		/* the function-trace ftrace_ops */
+	CALLS_GRAPH,		/* the display-graph fgraph_ops */
+};
+
 /*
  * The running tracer: set by its init and cleared by its reset, both
  * under trace_types_lock, with irqsoff_tracer_key off; the hooks read
- * them.  irqsoff_function_on: the function-trace ops are registered.
+ * them.  irqsoff_calls: which ops is registered (trace_types_lock);
+ * irqsoff_graph: display-graph was on when the tracer started, so the
+ * places are graph records.
  */
 static struct trace_array *irqsoff_trace;
 static unsigned int irqsoff_mode;
 static bool irqsoff_running;
-static bool irqsoff_function_on;
+static enum irqsoff_calls irqsoff_calls;
+static bool irqsoff_graph;
+
+/* Record where a section starts or ends, as the layout wants it. */
+static void irqsoff_place(struct trace_array *tr, unsigned long ip,
+			  unsigned long parent_ip, unsigned int trace_ctx)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (READ_ONCE(irqsoff_graph)) {
+		trace_latency_graph_leaf(tr, ip);
+		return;
+	}
+#endif
+	trace_latency_function(tr, ip, parent_ip, trace_ctx);
+}
 
 /* --- sections ------------------------------------------------------------- */
 
@@ -90,7 +118,7 @@ static void section_open(unsigned long ip, unsigned long parent_ip)
 	s->start = trace_latency_now(tr);
 	s->start_ip = ip;
 	s->start_parent = parent_ip;
-	trace_latency_function(tr, ip, parent_ip, tracing_gen_ctx_flags(flags));
+	irqsoff_place(tr, ip, parent_ip, tracing_gen_ctx_flags(flags));
 	s->open = true;
 	s->busy = false;
 out:
@@ -109,7 +137,7 @@ static void section_report(struct trace_array *tr, struct irqsoff_section *s,
 	if (!trace_latency_is_new_max(info.latency))
 		return;
 	trace_ctx = tracing_gen_ctx_flags(flags);
-	trace_latency_function(tr, ip, parent_ip, trace_ctx);
+	irqsoff_place(tr, ip, parent_ip, trace_ctx);
 	trace_record_kernel_stack(tr, trace_ctx, ip, 0);
 	info.time_start = s->start;
 	info.critical_start = s->start_parent ?: s->start_ip;
@@ -231,7 +259,7 @@ void start_critical_timings(void)
 EXPORT_SYMBOL_GPL(start_critical_timings);
 NOKPROBE_SYMBOL(start_critical_timings);
 
-/* --- options/function-trace ------------------------------------------------ */
+/* --- options/function-trace and display-graph ------------------------------ */
 
 #ifdef CONFIG_FUNCTION_TRACER
 /* Every traced function called on a CPU inside its section. */
@@ -255,51 +283,177 @@ static void irqsoff_function_call(unsigned long ip, unsigned long parent_ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
-/* Start or stop function-trace.  trace_types_lock. */
-static int irqsoff_function_set(struct trace_array *tr, bool on)
+/* Follow the calls with the function-trace ftrace_ops. */
+static int irqsoff_function_start(struct trace_array *tr)
 {
 	int ret;
 
-	if (on == irqsoff_function_on)
-		return 0;
-	if (!on) {
-		unregister_ftrace_function(tr->ops);
-		tr->ops->func = ftrace_stub;
-		irqsoff_function_on = false;
-		return 0;
-	}
-	ret = ftrace_allocate_ftrace_ops(tr);
-	if (ret)
-		return ret;
 	tr->ops->func = irqsoff_function_call;
 	tr->ops->private = tr;
 	ret = register_ftrace_function(tr->ops);
-	if (ret) {
+	if (ret)
 		tr->ops->func = ftrace_stub;
+	return ret;
+}
+
+static void irqsoff_function_stop(struct trace_array *tr)
+{
+	unregister_ftrace_function(tr->ops);
+	tr->ops->func = ftrace_stub;
+}
+#endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * display-graph: a call entered on a CPU inside its section is recorded
+ * and followed to its return.  fgraph calls both with preemption off,
+ * and an open section is only ever seen by its own CPU.
+ */
+static int notrace irqsoff_graph_entry(struct ftrace_graph_ent *trace,
+				       struct fgraph_ops *gops)
+{
+	struct irqsoff_section *s = this_cpu_ptr(&irqsoff_sections);
+
+	if (!s->open || s->busy)
+		return 0;
+	trace_graph_record_entry(gops->private, trace);
+	return 1;
+}
+
+/* A return after its section closed is not part of the trace. */
+static void notrace irqsoff_graph_return(struct ftrace_graph_ret *trace,
+					 struct fgraph_ops *gops)
+{
+	struct irqsoff_section *s = this_cpu_ptr(&irqsoff_sections);
+
+	if (s->open && !s->busy)
+		trace_graph_record_return(gops->private, trace);
+}
+
+static struct fgraph_ops irqsoff_gops = {
+	.entryfunc	= irqsoff_graph_entry,
+	.retfunc	= irqsoff_graph_return,
+	.idx		= -1,
+};
+
+/* Follow the calls with function_graph, set_ftrace_filter applying. */
+static int irqsoff_graph_start(struct trace_array *tr)
+{
+	ftrace_ops_init(&irqsoff_gops.ops);
+	irqsoff_gops.ops.func_hash = tr->ops->func_hash;
+	irqsoff_gops.ops.private = tr;
+	irqsoff_gops.private = tr;
+	return register_ftrace_graph(&irqsoff_gops);
+}
+
+static void irqsoff_graph_stop(void)
+{
+	unregister_ftrace_graph(&irqsoff_gops);
+}
+#endif
+
+#ifdef CONFIG_FUNCTION_TRACER
+/* Stop following calls.  trace_types_lock. */
+static void irqsoff_calls_stop(struct trace_array *tr)
+{
+	if (irqsoff_calls == CALLS_FUNCTION)
+		irqsoff_function_stop(tr);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (irqsoff_calls == CALLS_GRAPH)
+		irqsoff_graph_stop();
+#endif
+	irqsoff_calls = CALLS_NONE;
+}
+
+/*
+ * Follow the calls inside sections (function-trace @on), through
+ * function_graph when @graph.  trace_types_lock.
+ */
+static int irqsoff_calls_set(struct trace_array *tr, bool on, bool graph)
+{
+	enum irqsoff_calls want = !on ? CALLS_NONE :
+				  graph ? CALLS_GRAPH : CALLS_FUNCTION;
+	int ret = 0;
+
+	if (want == irqsoff_calls)
+		return 0;
+	irqsoff_calls_stop(tr);
+	if (want == CALLS_NONE)
+		return 0;
+	ret = ftrace_allocate_ftrace_ops(tr);
+	if (ret)
 		return ret;
-	}
-	irqsoff_function_on = true;
-	return 0;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (want == CALLS_GRAPH)
+		ret = irqsoff_graph_start(tr);
+#endif
+	if (want == CALLS_FUNCTION)
+		ret = irqsoff_function_start(tr);
+	if (!ret)
+		irqsoff_calls = want;
+	return ret;
 }
 #else
-static int irqsoff_function_set(struct trace_array *tr, bool on)
+static void irqsoff_calls_stop(struct trace_array *tr)
+{
+}
+
+static int irqsoff_calls_set(struct trace_array *tr, bool on, bool graph)
 {
 	return 0;
 }
 #endif
 
+static bool irqsoff_flag(struct trace_array *tr, unsigned long opt)
+{
+	return tr->flags & opt;
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+static int irqsoff_start(struct trace_array *tr, unsigned int mode,
+			 bool function, bool graph);
+static void irqsoff_reset(struct trace_array *tr);
+
+/* display-graph changes the records: start again with empty buffers. */
+static int irqsoff_restart(struct trace_array *tr, bool graph)
+{
+	unsigned int mode = READ_ONCE(irqsoff_mode);
+
+	irqsoff_reset(tr);
+	return irqsoff_start(tr, mode, irqsoff_flag(tr, TRACE_OPT(FUNCTION)),
+			     graph);
+}
+#endif
+
+/* Called before @bit of @tr changes to @on. */
 static int irqsoff_flag_changed(struct trace_array *tr, int bit, bool on)
 {
-#ifdef CONFIG_FUNCTION_TRACER
-	if (bit == TRACE_OPT_FUNCTION_BIT)
-		return irqsoff_function_set(tr, on);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (bit == TRACE_OPT_DISPLAY_GRAPH_BIT)
+		return irqsoff_restart(tr, on);
 #endif
+	if (bit == TRACE_OPT_FUNCTION_BIT)
+		return irqsoff_calls_set(tr, on, READ_ONCE(irqsoff_graph));
 	return 0;
+}
+
+static bool irqsoff_display_graph(struct trace_array *tr)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	return irqsoff_flag(tr, TRACE_OPT(DISPLAY_GRAPH));
+#else
+	return false;
+#endif
 }
 
 /* --- the tracers ------------------------------------------------------------ */
 
-static int irqsoff_start(struct trace_array *tr, unsigned int mode)
+/*
+ * Start timing sections of @mode, following the calls in them with
+ * @function, through function_graph with @graph.  trace_types_lock.
+ */
+static int irqsoff_start(struct trace_array *tr, unsigned int mode,
+			 bool function, bool graph)
 {
 	int cpu, ret;
 
@@ -311,13 +465,11 @@ static int irqsoff_start(struct trace_array *tr, unsigned int mode)
 		       sizeof(struct irqsoff_section));
 	irqsoff_trace = tr;
 	WRITE_ONCE(irqsoff_mode, mode);
+	WRITE_ONCE(irqsoff_graph, graph);
 	trace_cmdline_start();
-	if (IS_ENABLED(CONFIG_FUNCTION_TRACER) &&
-	    (tr->flags & TRACE_OPT(FUNCTION))) {
-		ret = irqsoff_function_set(tr, true);
-		if (ret)
-			return ret;
-	}
+	ret = irqsoff_calls_set(tr, function, graph);
+	if (ret)
+		return ret;
 	WRITE_ONCE(irqsoff_running, true);
 	static_branch_enable(&irqsoff_tracer_key);
 	return 0;
@@ -327,16 +479,29 @@ static void irqsoff_reset(struct trace_array *tr)
 {
 	static_branch_disable(&irqsoff_tracer_key);
 	WRITE_ONCE(irqsoff_running, false);
-	irqsoff_function_set(tr, false);
+	irqsoff_calls_stop(tr);
 	/* The hooks run with interrupts off: wait for those still inside. */
 	synchronize_rcu();
 	WRITE_ONCE(irqsoff_mode, 0);
 }
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* display-graph draws the trace as function_graph does. */
+#define IRQSOFF_GRAPH_OUTPUT					\
+	.print_line	= trace_graph_lat_print_line,		\
+	.print_header	= trace_graph_lat_print_header,		\
+	.open		= trace_graph_lat_open,			\
+	.close		= trace_graph_close,
+#else
+#define IRQSOFF_GRAPH_OUTPUT
+#endif
+
 #ifdef CONFIG_IRQSOFF_TRACER
 static int irqsoff_init(struct trace_array *tr)
 {
-	return irqsoff_start(tr, SECT_IRQS);
+	return irqsoff_start(tr, SECT_IRQS,
+			     irqsoff_flag(tr, TRACE_OPT(FUNCTION)),
+			     irqsoff_display_graph(tr));
 }
 
 static struct tracer irqsoff_tracer = {
@@ -345,13 +510,16 @@ static struct tracer irqsoff_tracer = {
 	.reset		= irqsoff_reset,
 	.flag_changed	= irqsoff_flag_changed,
 	.print_max	= true,
+	IRQSOFF_GRAPH_OUTPUT
 };
 #endif
 
 #ifdef CONFIG_PREEMPT_TRACER
 static int preemptoff_init(struct trace_array *tr)
 {
-	return irqsoff_start(tr, SECT_PREEMPT);
+	return irqsoff_start(tr, SECT_PREEMPT,
+			     irqsoff_flag(tr, TRACE_OPT(FUNCTION)),
+			     irqsoff_display_graph(tr));
 }
 
 static struct tracer preemptoff_tracer = {
@@ -360,13 +528,16 @@ static struct tracer preemptoff_tracer = {
 	.reset		= irqsoff_reset,
 	.flag_changed	= irqsoff_flag_changed,
 	.print_max	= true,
+	IRQSOFF_GRAPH_OUTPUT
 };
 #endif
 
 #if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
 static int preemptirqsoff_init(struct trace_array *tr)
 {
-	return irqsoff_start(tr, SECT_IRQS | SECT_PREEMPT);
+	return irqsoff_start(tr, SECT_IRQS | SECT_PREEMPT,
+			     irqsoff_flag(tr, TRACE_OPT(FUNCTION)),
+			     irqsoff_display_graph(tr));
 }
 
 static struct tracer preemptirqsoff_tracer = {
@@ -375,6 +546,7 @@ static struct tracer preemptirqsoff_tracer = {
 	.reset		= irqsoff_reset,
 	.flag_changed	= irqsoff_flag_changed,
 	.print_max	= true,
+	IRQSOFF_GRAPH_OUTPUT
 };
 #endif
 

@@ -21,6 +21,7 @@
 #include <linux/kallsyms.h>
 
 #include "trace_latency.h"
+#include "trace_graph.h"
 
 DEFINE_RAW_SPINLOCK(trace_max_lock);
 
@@ -118,6 +119,28 @@ void trace_latency_function(struct trace_array *tr, unsigned long ip,
 	entry->parent_ip = parent_ip;
 	trace_buffer_commit(tr->buffer);
 }
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/**
+ * trace_latency_graph_leaf - a place in a latency tracer's graph
+ * @tr: the instance
+ * @ip: the place
+ *
+ * With display-graph, where a latency starts and ends is drawn as a call
+ * of @ip at depth 0 that took no time ("ip();", 0.000 us): an entry and
+ * a return record with the same time.
+ */
+void trace_latency_graph_leaf(struct trace_array *tr, unsigned long ip)
+{
+	struct ftrace_graph_ent ent = { .func = ip };
+	struct ftrace_graph_ret ret = { .func = ip };
+
+	ret.calltime = trace_clock_local();
+	ret.rettime = ret.calltime;
+	trace_graph_record_entry(tr, &ent);
+	trace_graph_record_return(tr, &ret);
+}
+#endif
 
 /*
  * Swap the rings of @cpu (or every online CPU) into the snapshot.

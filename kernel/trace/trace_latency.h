@@ -88,6 +88,7 @@ int trace_latency_tracer_start(struct trace_array *tr);
 void trace_latency_function(struct trace_array *tr, unsigned long ip,
 			    unsigned long parent_ip, unsigned int trace_ctx);
 u64 trace_latency_time_start(void);
+void trace_latency_graph_leaf(struct trace_array *tr, unsigned long ip);
 #else
 static inline void trace_latency_info(struct trace_max_info *info)
 {

@@ -211,7 +211,12 @@ static char depth_char(unsigned int depth)
 	return depth ? hex_asc_lo(depth) : '.';
 }
 
-static void print_irq_info(struct trace_seq *s, struct trace_entry *entry)
+/**
+ * trace_print_irq_info - the five irq-info columns of @entry, "dNh1."
+ * @s:     where to
+ * @entry: the record
+ */
+void trace_print_irq_info(struct trace_seq *s, struct trace_entry *entry)
 {
 	trace_seq_putc(s, irq_state_char(entry->flags));
 	trace_seq_putc(s, resched_char(entry->flags));
@@ -254,7 +259,7 @@ static void print_context(struct trace_iterator *iter, unsigned long flags)
 	}
 	trace_seq_printf(s, "[%03d] ", iter->cpu);
 	if (flags & TRACE_OPT(IRQ_INFO))
-		print_irq_info(s, entry);
+		trace_print_irq_info(s, entry);
 	print_timestamp(s, iter);
 	trace_seq_puts(s, ": ");
 }
@@ -344,7 +349,7 @@ static void print_lat_context(struct trace_iterator *iter, unsigned long flags)
 	} else {
 		trace_seq_printf(s, "%8.8s-%-7d %3d", comm, entry->pid,
 				 iter->cpu);
-		print_irq_info(s, entry);
+		trace_print_irq_info(s, entry);
 	}
 	print_lat_time(iter, verbose);
 }
@@ -656,7 +661,48 @@ static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
 }
 
 /**
+ * trace_print_lat_header - the tracer's name and the latency header
+ * @m:    the seq_file
+ * @iter: a reader of a latency-format trace
+ *
+ * For a tracer that draws its own column titles under the latency
+ * header.  Like the core's latency format, an empty buffer and
+ * context-info off show only the tracer's name.
+ *
+ * Return: whether the latency header was printed.
+ */
+bool trace_print_lat_header(struct seq_file *m, struct trace_iterator *iter)
+{
+	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+	if (!(READ_ONCE(iter->tr->flags) & TRACE_OPT(CONTEXT_INFO)) ||
+	    trace_iter_empty(iter))
+		return false;
+	print_lat_header(m, iter);
+	return true;
+}
+
+/**
  * trace_print_header - the comment lines at the top of the trace file
+ * @m:    the seq_file
+ * @iter: the reader
+ *
+ * The tracer's own (@print_header), or trace_default_header().  A
+ * snapshot is the core's, except for a tracer whose trace is the
+ * snapshot (@print_max).
+ */
+void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
+{
+	if (iter->trace->print_header &&
+	    (iter->trace->print_max ||
+	     !(iter->iter_flags & TRACE_FILE_SNAPSHOT))) {
+		iter->trace->print_header(m, iter);
+		return;
+	}
+	trace_default_header(m, iter);
+}
+
+/**
+ * trace_default_header - the core's comment lines atop the trace file
  * @m:    the seq_file
  * @iter: the reader
  *
@@ -664,18 +710,13 @@ static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
  * column titles matching the options.  An empty snapshot shows how to
  * use the snapshot file instead.
  */
-void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
+void trace_default_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	unsigned long flags = READ_ONCE(iter->tr->flags);
 	bool tgid = flags & TRACE_OPT(RECORD_TGID);
 	bool irq = flags & TRACE_OPT(IRQ_INFO);
 	int i;
 
-	if (iter->trace->print_header &&
-	    !(iter->iter_flags & TRACE_FILE_SNAPSHOT)) {
-		iter->trace->print_header(m, iter);
-		return;
-	}
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
 	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT) &&
 	    (iter->iter_flags & TRACE_FILE_SNAPSHOT) &&

@@ -15,6 +15,12 @@
  * records the switch ("==> [cpu]"), and if the wait is a new maximum
  * (trace_latency.c) keeps the trace in the max buffer.
  *
+ * With options/display-graph (and function-trace, on by default), the
+ * calls made on the CPU the task was woken on, while it waits, are
+ * followed through function_graph too, and the trace is drawn as a call
+ * graph with the wakeup and the switch as comments.  Without it the
+ * trace holds the wakeup and the switch only.
+ *
  * wakeup_lock (raw, interrupts off) guards the watched task and its
  * wakeup time; the probes test wakeup_task without it first, which is
  * enough to leave early, and re-test it under it.
@@ -25,13 +31,18 @@
 #include <linux/sched/rt.h>
 #include <trace/events/sched.h>
 
+#include "trace_graph.h"
 #include "trace_latency.h"
+#include "ftrace_internal.h"
 
 static struct trace_array *wakeup_trace;
 static DEFINE_RAW_SPINLOCK(wakeup_lock);
 
 /* The watched task (a reference held), where and when it was woken. */
 static struct task_struct *wakeup_task;
+static int wakeup_cpu;
+/* display-graph: the calls on wakeup_cpu are recorded (wakeup_lock). */
+static bool wakeup_following;
 static int wakeup_prio = MAX_PRIO;
 static u64 wakeup_start;
 static bool tracer_enabled;
@@ -109,7 +120,8 @@ static void wakeup_forget(void)
 {
 	struct task_struct *t = wakeup_task;
 
-	wakeup_task = NULL;
+	WRITE_ONCE(wakeup_following, false);
+	WRITE_ONCE(wakeup_task, NULL);
 	wakeup_prio = MAX_PRIO;
 	if (t)
 		put_task_struct(t);
@@ -139,7 +151,9 @@ static void probe_wakeup(void *ignore, struct task_struct *p)
 	if (tracer_enabled && p->prio < wakeup_prio) {
 		wakeup_forget();
 		get_task_struct(p);
-		wakeup_task = p;
+		WRITE_ONCE(wakeup_cpu, task_cpu(p));
+		WRITE_ONCE(wakeup_task, p);
+		WRITE_ONCE(wakeup_following, true);
 		wakeup_prio = p->prio;
 		wakeup_start = trace_latency_now(tr);
 		ctx_record(tr, TRACE_WAKE, current, p, task_state_index(current),
@@ -163,6 +177,8 @@ static void probe_switch(void *ignore, bool preempt, struct task_struct *prev,
 	raw_spin_lock_irqsave(&wakeup_lock, flags);
 	if (!tracer_enabled || wakeup_task != next)
 		goto out;
+	/* The calls the switch makes from here on are not part of it. */
+	WRITE_ONCE(wakeup_following, false);
 	ctx_record(tr, TRACE_CTX, prev, next,
 		   __task_state_index(prev_state, prev->exit_state),
 		   smp_processor_id(), tracing_gen_ctx_flags(flags));
@@ -179,6 +195,89 @@ static void probe_switch(void *ignore, bool preempt, struct task_struct *prev,
 out:
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
 }
+
+/* --- options/display-graph ------------------------------------------------------ */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Is the watched task waiting, and this CPU the one it was woken on?
+ * Read without wakeup_lock: a call seen just as watching starts or
+ * stops is recorded or not, which does not matter; fgraph calls with
+ * preemption off.
+ */
+static bool notrace wakeup_cpu_watched(void)
+{
+	return READ_ONCE(wakeup_following) &&
+	       smp_processor_id() == READ_ONCE(wakeup_cpu);
+}
+
+static int notrace wakeup_graph_entry(struct ftrace_graph_ent *trace,
+				      struct fgraph_ops *gops)
+{
+	if (!wakeup_cpu_watched())
+		return 0;
+	trace_graph_record_entry(gops->private, trace);
+	return 1;
+}
+
+static void notrace wakeup_graph_return(struct ftrace_graph_ret *trace,
+					struct fgraph_ops *gops)
+{
+	if (wakeup_cpu_watched())
+		trace_graph_record_return(gops->private, trace);
+}
+
+static struct fgraph_ops wakeup_gops = {
+	.entryfunc	= wakeup_graph_entry,
+	.retfunc	= wakeup_graph_return,
+	.idx		= -1,
+};
+
+/* wakeup_gops is registered (trace_types_lock). */
+static bool wakeup_graph_on;
+
+/*
+ * Follow the calls when @on, set_ftrace_filter applying.
+ * trace_types_lock.
+ */
+static int wakeup_graph_set(struct trace_array *tr, bool on)
+{
+	int ret;
+
+	if (on == wakeup_graph_on)
+		return 0;
+	if (!on) {
+		unregister_ftrace_graph(&wakeup_gops);
+		wakeup_graph_on = false;
+		return 0;
+	}
+	ret = ftrace_allocate_ftrace_ops(tr);
+	if (ret)
+		return ret;
+	ftrace_ops_init(&wakeup_gops.ops);
+	wakeup_gops.ops.func_hash = tr->ops->func_hash;
+	wakeup_gops.ops.private = tr;
+	wakeup_gops.private = tr;
+	ret = register_ftrace_graph(&wakeup_gops);
+	wakeup_graph_on = !ret;
+	return ret;
+}
+
+static bool wakeup_display_graph(struct trace_array *tr)
+{
+	return tr->flags & TRACE_OPT(DISPLAY_GRAPH);
+}
+#else
+static int wakeup_graph_set(struct trace_array *tr, bool on)
+{
+	return 0;
+}
+
+static bool wakeup_display_graph(struct trace_array *tr)
+{
+	return false;
+}
+#endif
 
 /* --- the tracers --------------------------------------------------------------- */
 
@@ -203,7 +302,12 @@ static int wakeup_start_probes(void)
 	return ret;
 }
 
-static int wakeup_init(struct trace_array *tr, enum wakeup_kind kind)
+/*
+ * Start watching wakeups of @kind; with @graph, follow the calls on the
+ * woken task's CPU.  trace_types_lock.
+ */
+static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
+			       bool graph)
 {
 	int ret = trace_latency_tracer_start(tr);
 
@@ -212,11 +316,29 @@ static int wakeup_init(struct trace_array *tr, enum wakeup_kind kind)
 	trace_cmdline_start();
 	wakeup_trace = tr;
 	wakeup_kind = kind;
-	ret = wakeup_start_probes();
+	ret = wakeup_graph_set(tr, graph);
 	if (ret)
 		return ret;
+	ret = wakeup_start_probes();
+	if (ret) {
+		wakeup_graph_set(tr, false);
+		return ret;
+	}
 	WRITE_ONCE(tracer_enabled, true);
 	return 0;
+}
+
+/* Follow calls as display-graph @graph and function-trace @function say. */
+static bool wakeup_follows_calls(bool graph, bool function)
+{
+	return graph && function;
+}
+
+static int wakeup_init(struct trace_array *tr, enum wakeup_kind kind)
+{
+	return wakeup_tracer_start(tr, kind,
+			    wakeup_follows_calls(wakeup_display_graph(tr),
+						 tr->flags & TRACE_OPT(FUNCTION)));
 }
 
 static void wakeup_reset(struct trace_array *tr)
@@ -225,10 +347,43 @@ static void wakeup_reset(struct trace_array *tr)
 
 	WRITE_ONCE(tracer_enabled, false);
 	wakeup_stop_probes();
+	wakeup_graph_set(tr, false);
 	raw_spin_lock_irqsave(&wakeup_lock, flags);
 	wakeup_forget();
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
 }
+
+/*
+ * Called before @bit of @tr changes to @on.  display-graph changes the
+ * records, so the tracer starts again with empty buffers, as upstream.
+ */
+static int wakeup_flag_changed(struct trace_array *tr, int bit, bool on)
+{
+	bool graph = wakeup_display_graph(tr);
+
+	if (bit == TRACE_OPT_FUNCTION_BIT)
+		return wakeup_graph_set(tr, wakeup_follows_calls(graph, on));
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (bit == TRACE_OPT_DISPLAY_GRAPH_BIT) {
+		wakeup_reset(tr);
+		return wakeup_tracer_start(tr, wakeup_kind,
+					   wakeup_follows_calls(on, tr->flags &
+								TRACE_OPT(FUNCTION)));
+	}
+#endif
+	return 0;
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* display-graph draws the trace as function_graph does. */
+#define WAKEUP_GRAPH_OUTPUT					\
+	.print_line	= trace_graph_lat_print_line,		\
+	.print_header	= trace_graph_lat_print_header,		\
+	.open		= trace_graph_lat_open,			\
+	.close		= trace_graph_close,
+#else
+#define WAKEUP_GRAPH_OUTPUT
+#endif
 
 static int wakeup_any_init(struct trace_array *tr)
 {
@@ -249,21 +404,27 @@ static struct tracer wakeup_tracer = {
 	.name		= "wakeup",
 	.init		= wakeup_any_init,
 	.reset		= wakeup_reset,
+	.flag_changed	= wakeup_flag_changed,
 	.print_max	= true,
+	WAKEUP_GRAPH_OUTPUT
 };
 
 static struct tracer wakeup_rt_tracer = {
 	.name		= "wakeup_rt",
 	.init		= wakeup_rt_init,
 	.reset		= wakeup_reset,
+	.flag_changed	= wakeup_flag_changed,
 	.print_max	= true,
+	WAKEUP_GRAPH_OUTPUT
 };
 
 static struct tracer wakeup_dl_tracer = {
 	.name		= "wakeup_dl",
 	.init		= wakeup_dl_init,
 	.reset		= wakeup_reset,
+	.flag_changed	= wakeup_flag_changed,
 	.print_max	= true,
+	WAKEUP_GRAPH_OUTPUT
 };
 
 static __init int init_wakeup_tracer(void)

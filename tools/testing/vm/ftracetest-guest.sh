@@ -44,6 +44,7 @@ case_timeout() {
 	direct/ftrace-direct.tc) echo 900 ;;	# 440-465 s under TCG
 	selftest/bashisms.tc) echo 900 ;;	# perl under TCG: up to ~8.5 min
 	ftrace/fgraph-multi.tc) echo 600 ;;	# function_graph on every function, four users
+	core/latency_display_graph.tc) echo 300 ;;	# seven tracers, function_graph
 	*) echo "$DEFAULT_TIMEOUT" ;;
 	esac
 }
