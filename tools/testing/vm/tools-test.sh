@@ -228,8 +228,11 @@ check_record_pid() {
 		sleep 1 || { fail $t "record -F: exit status $?"; return; }
 	run trace-cmd report -i pid.dat || { fail $t "report: exit status $?"; return; }
 	grep -q 'sched_switch:' out || { fail $t "-F: no sched_switch"; return; }
-	grep 'sched_switch:' out | grep -vq 'sleep' &&
-		{ fail $t "-F: a switch without sleep"; return; }
+	# The command's pid; before its exec it runs as trace-cmd.
+	pid=$(sed -n 's/.* sleep:\([0-9][0-9]*\) .*/\1/p' out | head -n 1)
+	[ -n "$pid" ] || { fail $t "-F: no record of sleep"; return; }
+	grep 'sched_switch:' out | grep -vq ":$pid \[" &&
+		{ fail $t "-F: a switch of other tasks"; return; }
 	grep 'sched_switch:' out | grep -q '==> sleep:' ||
 		{ fail $t "-F: no switch to sleep"; return; }
 	grep 'sched_wakeup:' out | grep -q ' sleep:' ||
