@@ -44,5 +44,10 @@ expect function ' dd-[0-9]+ .*(vfs_read|ksys_read) <-' "dd read path"
 expect function_graph '\| +vfs_read\(\) \{' "vfs_read() entry" quiet &&
 	expect function_graph '[0-9.]+ us +\| +[a-z_].*\(\);' \
 		"timed call inside vfs_read()"
+# The entry probe fetched dd's byte count, the return probe what it got.
+expect kprobe ' dd-[0-9]+ .* read: \(vfs_read\+0x[0-9a-f]+/0x[0-9a-f]+\) count=[0-9]+' \
+	"vfs_read entry with count" quiet &&
+	expect kprobe ' dd-[0-9]+ .* read_ret: \(.*<- vfs_read\) ret=[0-9]+' \
+		"vfs_read return with ret"
 expect sched_switch 'sched_switch: prev_comm=.* ==> next_comm=' \
 	"sched_switch record"

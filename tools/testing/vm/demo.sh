@@ -16,6 +16,9 @@
 #   function_graph  what vfs_read calls, nested, with durations, for the
 #                   same dd (busybox cat copies with sendfile() and never
 #                   calls vfs_read)
+#   kprobe          a kprobe and a kretprobe event on vfs_read, for the
+#                   same dd (set_event_pid): the byte count asked for
+#                   ($arg3) and the count returned ($retval)
 #   sched_switch    one second of the sched:sched_switch event
 # A feature this kernel lacks gets its section with a line saying so.
 # demo-check.sh (make test) runs this script and fails on any section
@@ -25,13 +28,15 @@ T=/sys/kernel/tracing
 # The command every tracing section traces: read(2) and write(2).
 WORKLOAD="dd if=/proc/version of=/dev/null"
 
-# trace_only_workload: run $WORKLOAD with the function tracers' pid filter
-# set to its own pid, and tracing on only while it runs.
+# trace_only_workload [PIDFILE]: run $WORKLOAD with PIDFILE (default
+# set_ftrace_pid, the function tracers' filter) holding its own pid, and
+# tracing on only while it runs.
 trace_only_workload() {
-	sh -c "echo \$\$ >$T/set_ftrace_pid; echo 1 >$T/tracing_on;
+	pidfile=$T/${1:-set_ftrace_pid}
+	sh -c "echo \$\$ >$pidfile; echo 1 >$T/tracing_on;
 		exec $WORKLOAD" 2>/dev/null
 	echo 0 >"$T/tracing_on"
-	echo >"$T/set_ftrace_pid"
+	echo >"$pidfile"
 }
 
 # clear_trace: tracing off, an empty top-level buffer.
@@ -98,6 +103,22 @@ if grep -qw function_graph "$T/available_tracers"; then
 	echo >"$T/set_graph_function"
 else
 	echo "   this kernel has no function_graph tracer"
+fi
+
+echo "== kprobe: vfs_read's count argument and return value for the same dd"
+if [ -f "$T/kprobe_events" ]; then
+	clear_trace
+	echo 'p:demo/read vfs_read count=$arg3:u64' >"$T/kprobe_events"
+	echo 'r:demo/read_ret vfs_read ret=$retval:s64' >>"$T/kprobe_events"
+	sed 's/^/   kprobe_events: /' "$T/kprobe_events"
+	echo 1 >"$T/events/demo/enable"
+	trace_only_workload set_event_pid
+	echo 0 >"$T/events/demo/enable"
+	# Read before removing: a removed event's records print as unknown.
+	grep -v '^#' "$T/trace" | head -n 12
+	echo >"$T/kprobe_events"
+else
+	echo "   this kernel has no kprobe events"
 fi
 
 echo "== sched_switch: one second of the sched:sched_switch event"
