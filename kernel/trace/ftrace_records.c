@@ -379,23 +379,28 @@ struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
 	return NULL;
 }
 
-/* The first live record in [start, end], or 0.  RCU or ftrace_lock. */
+/*
+ * The first live call site whose MCOUNT_INSN_SIZE bytes overlap
+ * [start, end], or 0.  RCU or ftrace_lock.
+ */
 static unsigned long ftrace_first_in_range(unsigned long start,
 					   unsigned long end)
 {
+	/* A site starting this low still reaches start. */
+	unsigned long low = start - min(start, MCOUNT_INSN_SIZE - 1UL);
 	struct ftrace_rec_group *g;
 	struct dyn_ftrace *rec;
 	unsigned int lo, hi, mid;
 
 	for_each_ftrace_group(g) {
-		if (end < g->start || start > g->end)
+		if (end < g->start || low > g->end)
 			continue;
-		/* The first record at or above start. */
+		/* The first record at or above low. */
 		lo = 0;
 		hi = g->count;
 		while (lo < hi) {
 			mid = lo + (hi - lo) / 2;
-			if (ftrace_rec_ip(&g->recs[mid]) < start)
+			if (ftrace_rec_ip(&g->recs[mid]) < low)
 				lo = mid + 1;
 			else
 				hi = mid;
@@ -411,11 +416,12 @@ static unsigned long ftrace_first_in_range(unsigned long start,
 }
 
 /**
- * ftrace_location_range - a call site in [start, end]
+ * ftrace_location_range - a call site overlapping [start, end]
  * @start: first address
  * @end:   last address
  *
- * Return: the address of a call site in the range, or 0.
+ * Return: the address (first byte) of a call site that has a byte in
+ * the range, or 0.
  */
 unsigned long ftrace_location_range(unsigned long start, unsigned long end)
 {
@@ -425,10 +431,10 @@ unsigned long ftrace_location_range(unsigned long start, unsigned long end)
 
 /**
  * ftrace_location - the call site of the function at @ip
- * @ip: a call site, or the address of a function
+ * @ip: an address in a call site, or the address of a function
  *
- * Return: @ip if it is a call site; the call site of the function that
- * starts at @ip; otherwise 0.
+ * Return: the call site that holds @ip; the call site of the function
+ * that starts at @ip; otherwise 0.
  */
 unsigned long ftrace_location(unsigned long ip)
 {
@@ -447,7 +453,7 @@ unsigned long ftrace_location(unsigned long ip)
 }
 
 /**
- * ftrace_text_reserved - does [start, end] hold a call site?
+ * ftrace_text_reserved - does [start, end] hold a byte of a call site?
  * @start: first byte
  * @end:   last byte
  *
