@@ -227,6 +227,21 @@ EXPORT_SYMBOL_GPL(rethook_find_ret_addr);
 NOKPROBE_SYMBOL(rethook_find_ret_addr);
 
 /**
+ * arch_rethook_fixup_return - put the real return address where unwinders look
+ * @regs:            the registers the return trampoline saved
+ * @correct_ret_addr: where the hooked function really returns to
+ *
+ * An architecture whose trampoline leaves its own address in a frame that
+ * a stack trace from a handler would read overrides this; by default the
+ * registers are left as they are.
+ */
+void __weak arch_rethook_fixup_return(struct pt_regs *regs,
+				      unsigned long correct_ret_addr)
+{
+}
+NOKPROBE_SYMBOL(arch_rethook_fixup_return);
+
+/**
  * rethook_trampoline_handler() - run the handlers of a returning frame
  * @regs: the registers at the return, as the arch trampoline saved them
  * @frame: the returning frame, as arch_rethook_prepare() recorded it
