@@ -724,17 +724,23 @@ char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return)
 int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 			int nargs)
 {
+	static const char * const uns[] = { "u8", "u16", "u32", "u64" };
 	struct probe_arg *a;
+	const char *type;
 	int i, ret;
 
 	for (i = 0; i < nargs; i++) {
 		a = &args[i];
+		/* Hex numbers and symbols are unsigned words to a reader. */
+		type = a->kind == PROBE_KIND_HEX || a->kind == PROBE_KIND_SYMBOL ?
+		       uns[ilog2(a->size)] : a->type;
+		/* A string is of (signed) chars. */
 		if (probe_kind_is_string(a->kind))
 			ret = trace_define_field(call, "__data_loc char[]",
-						 a->name, a->offset, 4, 0,
+						 a->name, a->offset, 4, 1,
 						 FILTER_OTHER);
 		else
-			ret = trace_define_field(call, a->type, a->name,
+			ret = trace_define_field(call, type, a->name,
 						 a->offset, a->size,
 						 a->kind == PROBE_KIND_SIGNED,
 						 FILTER_OTHER);
