@@ -761,6 +761,12 @@ void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp);
 int perf_kprobe_init(struct perf_event *event, bool is_retprobe);
 void perf_kprobe_destroy(struct perf_event *event);
 #endif
+#ifdef CONFIG_UPROBE_EVENTS
+/* The "uprobe" PMU of kernel/events/core.c (trace_uprobe.c). */
+int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
+		     bool is_retprobe);
+void perf_uprobe_destroy(struct perf_event *event);
+#endif
 
 void *perf_trace_event_begin(struct trace_event_call *call,
 			     struct task_struct *task, int *size,

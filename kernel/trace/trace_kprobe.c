@@ -104,6 +104,7 @@ static LIST_HEAD(kprobe_event_list);
 static nokprobe_inline void kprobe_record(struct trace_kprobe *tk, struct pt_regs *regs,
 					  unsigned long ip, unsigned long ret_ip)
 {
+	struct probe_fetch_ctx ctx = { .regs = regs };
 	struct kprobe_file_link *link;
 	struct trace_event_buffer fbuf;
 	unsigned int dsize;
@@ -112,7 +113,7 @@ static nokprobe_inline void kprobe_record(struct trace_kprobe *tk, struct pt_reg
 	list_for_each_entry_rcu(link, &tk->files, list) {
 		if (trace_trigger_soft_disabled(link->file))
 			continue;
-		dsize = probe_args_dyn_size(tk->args, tk->nargs, regs);
+		dsize = probe_args_dyn_size(tk->args, tk->nargs, &ctx);
 		rec = trace_event_buffer_reserve(&fbuf, link->file,
 						 tk->fixed + dsize);
 		if (!rec)
@@ -124,7 +125,7 @@ static nokprobe_inline void kprobe_record(struct trace_kprobe *tk, struct pt_reg
 		} else {
 			((struct kprobe_rec *)rec)->ip = ip;
 		}
-		probe_args_store(tk->args, tk->nargs, regs, rec, tk->fixed,
+		probe_args_store(tk->args, tk->nargs, &ctx, rec, tk->fixed,
 				 tk->fixed + dsize);
 		trace_event_buffer_commit(&fbuf);
 	}
@@ -465,22 +466,6 @@ static int trace_kprobe_unregister(struct trace_kprobe *tk)
 	return 0;
 }
 
-/* Does any event, of any kind, have this system and name? */
-static bool trace_event_exists(const char *system, const char *name)
-{
-	struct trace_event_call *call;
-	const char *cname;
-
-	guard(mutex)(&event_mutex);
-	list_for_each_entry(call, &ftrace_events, list) {
-		cname = trace_event_name(call);
-		if (cname && !strcmp(cname, name) && call->class->system &&
-		    !strcmp(call->class->system, system))
-			return true;
-	}
-	return false;
-}
-
 /* Say why registering a parsed probe, or its point, failed. */
 static void kprobe_log_add_err(int err, int name_offs, struct probe_log *log)
 {
@@ -584,7 +569,7 @@ static int trace_kprobe_add(struct trace_kprobe *tk, struct probe_log *log,
 		ret = trace_kprobe_append(old, tk, log);
 		return ret ?: 1;
 	}
-	if (trace_event_exists(tk->group, tk->call.name)) {
+	if (probe_event_exists(tk->group, tk->call.name)) {
 		kprobe_log_add_err(-EEXIST, name_offs, log);
 		return -EEXIST;
 	}
@@ -595,41 +580,6 @@ static int trace_kprobe_add(struct trace_kprobe *tk, struct probe_log *log,
 	}
 	list_add_tail(&tk->list, &kprobe_event_list);
 	return 0;
-}
-
-/*
- * "[GRP/]EVENT" of "p:[GRP/]EVENT", at @offs in the first word: fill
- * @group and @event.
- */
-static int kprobe_parse_name(const char *spec, int offs, char **group,
-			     char **event, struct probe_log *log)
-{
-	const char *slash = strchr(spec, '/'), *name = spec;
-
-	if (!*spec)
-		return probe_log_err(log, offs, PROBE_ERR_NO_EVENT_NAME);
-	if (slash) {
-		if (slash == spec)
-			return probe_log_err(log, offs, PROBE_ERR_NO_GROUP_NAME);
-		if (slash - spec >= PROBE_NAME_LEN)
-			return probe_log_err(log, offs, PROBE_ERR_GROUP_TOO_LONG);
-		*group = kstrndup(spec, slash - spec, GFP_KERNEL);
-		if (!*group)
-			return -ENOMEM;
-		if (!probe_name_valid(*group))
-			return probe_log_err(log, offs, PROBE_ERR_BAD_GROUP_NAME);
-		name = slash + 1;
-		offs += name - spec;
-	}
-	/* "GRP/" alone: the default event name, in GRP. */
-	if (!*name)
-		return 0;
-	if (strlen(name) >= PROBE_NAME_LEN)
-		return probe_log_err(log, offs, PROBE_ERR_EVENT_TOO_LONG);
-	if (!probe_name_valid(name))
-		return probe_log_err(log, offs, PROBE_ERR_BAD_EVENT_NAME);
-	*event = kstrdup(name, GFP_KERNEL);
-	return *event ? 0 : -ENOMEM;
 }
 
 static int kprobe_count_one(void *data, unsigned long addr)
@@ -737,6 +687,9 @@ static int trace_kprobe_create(int argc, char **argv)
 
 	if (argc < 2 || (head[0] != 'p' && head[0] != 'r'))
 		return -ECANCELED;
+	/* "PATH:OFFSET" is a uprobe's place: another kind's definition. */
+	if (strchr(argv[1], '/') && strchr(argv[1], ':'))
+		return -ECANCELED;
 	if (argc - 2 > PROBE_MAX_ARGS)
 		return -E2BIG;
 	probe_log_init(&log, "trace_kprobe", argc, argv);
@@ -767,8 +720,8 @@ static int trace_kprobe_create(int argc, char **argv)
 	ret = pt && pt->nhit ? 0 : -ENOMEM;
 	tk->is_return = head[0] == 'r';
 	if (!ret && colon)
-		ret = kprobe_parse_name(colon + 1, name_offs, &group, &event,
-					&log);
+		ret = probe_parse_event_name(colon + 1, name_offs, &group,
+					     &event, &log);
 	log.index = 1;
 	ret = ret ?: kprobe_parse_place(tk, pt, argv[1], &log);
 	if (ret)

@@ -92,6 +92,72 @@ bool probe_name_valid(const char *name)
 	return true;
 }
 
+/**
+ * probe_event_exists() - does any event, of any kind, have this name
+ * @system: its system (group)
+ * @name: its name
+ *
+ * Context: process context; takes event_mutex.
+ * Return: true when one has.
+ */
+bool probe_event_exists(const char *system, const char *name)
+{
+	struct trace_event_call *call;
+	const char *cname;
+
+	guard(mutex)(&event_mutex);
+	list_for_each_entry(call, &ftrace_events, list) {
+		cname = trace_event_name(call);
+		if (cname && !strcmp(cname, name) && call->class->system &&
+		    !strcmp(call->class->system, system))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * probe_parse_event_name() - parse the "[GRP/]EVENT" of "p:[GRP/]EVENT"
+ * @spec: what follows the ':'
+ * @offs: where @spec starts in the definition's first word
+ * @group: set to a kmalloc()ed GRP when @spec names one
+ * @event: set to a kmalloc()ed EVENT when @spec names one ("GRP/" alone
+ *	leaves the default name to the caller)
+ * @log: where errors go; @log->index names the first word
+ *
+ * The caller frees *@group and *@event, whatever the result.
+ *
+ * Return: 0, or -EINVAL for a bad name (logged), -ENOMEM.
+ */
+int probe_parse_event_name(const char *spec, int offs, char **group,
+			   char **event, struct probe_log *log)
+{
+	const char *slash = strchr(spec, '/'), *name = spec;
+
+	if (!*spec)
+		return probe_log_err(log, offs, PROBE_ERR_NO_EVENT_NAME);
+	if (slash) {
+		if (slash == spec)
+			return probe_log_err(log, offs, PROBE_ERR_NO_GROUP_NAME);
+		if (slash - spec >= PROBE_NAME_LEN)
+			return probe_log_err(log, offs, PROBE_ERR_GROUP_TOO_LONG);
+		*group = kstrndup(spec, slash - spec, GFP_KERNEL);
+		if (!*group)
+			return -ENOMEM;
+		if (!probe_name_valid(*group))
+			return probe_log_err(log, offs, PROBE_ERR_BAD_GROUP_NAME);
+		name = slash + 1;
+		offs += name - spec;
+	}
+	if (!*name)
+		return 0;
+	if (strlen(name) >= PROBE_NAME_LEN)
+		return probe_log_err(log, offs, PROBE_ERR_EVENT_TOO_LONG);
+	if (!probe_name_valid(name))
+		return probe_log_err(log, offs, PROBE_ERR_BAD_EVENT_NAME);
+	*event = kstrdup(name, GFP_KERNEL);
+	return *event ? 0 : -ENOMEM;
+}
+
 static const char * const probe_err_text[PROBE_ERR_MAX] = {
 	[PROBE_ERR_BAD_MAXACT_TYPE]	= "Maxactive is only for function exit",
 	[PROBE_ERR_BAD_MAXACT]		= "Invalid maxactive number",
@@ -144,6 +210,16 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 	[PROBE_ERR_NOSUP_BTFARG]	= "BTF is not available or not supported",
 	[PROBE_ERR_NEED_STRING_TYPE]	=
 		"$comm and immediate-string only accepts string type",
+	[PROBE_ERR_FILE_NOT_FOUND]	= "Failed to find the given file",
+	[PROBE_ERR_NO_REGULAR_FILE]	= "Not a regular file",
+	[PROBE_ERR_BAD_REFCNT]		= "Invalid reference counter offset",
+	[PROBE_ERR_REFCNT_OPEN_BRACE]	= "Reference counter brace is not closed",
+	[PROBE_ERR_BAD_REFCNT_SUFFIX]	= "Reference counter has wrong suffix",
+	[PROBE_ERR_BAD_UPROBE_OFFS]	= "Invalid uprobe offset",
+	[PROBE_ERR_BAD_FILE_OFFS]	= "Invalid file offset value",
+	[PROBE_ERR_SYM_ON_UPROBE]	= "Symbol is not available with uprobe",
+	[PROBE_ERR_NOFENTRY_ARGS]	=
+		"$arg* can be used only on function entry or exit",
 };
 
 /**
@@ -246,6 +322,7 @@ static int probe_emit(struct probe_parse *pp, int offs, enum probe_op op,
 /* $VAR: @var is what follows the '$', which is at @offs. */
 static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 {
+	bool user = pp->flags & PROBE_CTX_USER;
 	unsigned long n;
 
 	if (!strcmp(var, "retval")) {
@@ -256,9 +333,15 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 	if (!strcmp(var, "comm"))
 		return probe_emit(pp, offs, PROBE_OP_COMM, 0);
 	if (!strcmp(var, "stack"))
-		return probe_emit(pp, offs, PROBE_OP_STACKP, 0);
+		return probe_emit(pp, offs, user ? PROBE_OP_USTACKP :
+				  PROBE_OP_STACKP, 0);
 	if (str_has_prefix(var, "stack")) {
-		if (kstrtoul(var + 5, 10, &n) || n > PAGE_SIZE / sizeof(long))
+		if (kstrtoul(var + 5, 10, &n))
+			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
+		/* A user stack has no kernel stack's bound. */
+		if (user)
+			return probe_emit(pp, offs, PROBE_OP_USTACK, n);
+		if (n > PAGE_SIZE / sizeof(long))
 			return probe_fail(pp, offs, PROBE_ERR_BAD_STACK_NUM);
 		return probe_emit(pp, offs, PROBE_OP_STACK, n);
 	}
@@ -266,6 +349,14 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 	if (!strcmp(var, "arg*"))
 		return probe_fail(pp, offs, PROBE_ERR_NOSUP_BTFARG);
 	if (str_has_prefix(var, "arg")) {
+		if (user) {
+			if (kstrtoul(var + 3, 10, &n))
+				return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
+			if (!n || n > PROBE_MAX_ARGS)
+				return probe_fail(pp, offs, PROBE_ERR_BAD_ARG_NUM);
+			/* A user function's arguments are not known. */
+			return probe_fail(pp, offs, PROBE_ERR_NOFENTRY_ARGS);
+		}
 		if (pp->flags & PROBE_CTX_RETURN)
 			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 		if (kstrtoul(var + 3, 10, &n) || !n || n > PROBE_MAX_ARGS)
@@ -275,7 +366,30 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 	return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 }
 
-/* @SYM[+|-off] or @ADDR: the word stored there.  The '@' is at @offs. */
+/* Dereferences read user memory in a user task's probe. */
+static enum probe_op probe_deref_op(struct probe_parse *pp)
+{
+	return pp->flags & PROBE_CTX_USER ? PROBE_OP_UDEREF : PROBE_OP_DEREF;
+}
+
+/* "@+OFFS" (uprobes): the word at file offset OFFS of the probed file. */
+static int probe_parse_foffs(struct probe_parse *pp, char *body, int offs)
+{
+	long off;
+	int ret;
+
+	if (!(pp->flags & PROBE_CTX_USER))
+		return probe_fail(pp, offs, PROBE_ERR_FILE_ON_KPROBE);
+	if (kstrtol(body + 1, 0, &off))
+		return probe_fail(pp, offs, PROBE_ERR_BAD_FILE_OFFS);
+	ret = probe_emit(pp, offs, PROBE_OP_FOFFS, off);
+	return ret ?: probe_emit(pp, offs, PROBE_OP_UDEREF, 0);
+}
+
+/*
+ * @SYM[+|-off], @ADDR or @+OFFS: the word stored there.  The '@' is at
+ * @offs.
+ */
 static int probe_parse_mem(struct probe_parse *pp, char *body, int offs)
 {
 	unsigned long addr;
@@ -283,14 +397,16 @@ static int probe_parse_mem(struct probe_parse *pp, char *body, int offs)
 	char *sign;
 	int ret;
 
-	/* "@+OFFS" is a file offset: uprobes only. */
-	if (*body == '+' || *body == '-')
-		return probe_fail(pp, offs, PROBE_ERR_FILE_ON_KPROBE);
+	if (*body == '+')
+		return probe_parse_foffs(pp, body, offs);
 	if (isdigit(*body)) {
 		if (kstrtoul(body, 0, &addr))
 			return probe_fail(pp, offs, PROBE_ERR_BAD_MEM_ADDR);
 		goto emit;
 	}
+	/* A user task's addresses have no kernel symbols. */
+	if (pp->flags & PROBE_CTX_USER)
+		return probe_fail(pp, offs, PROBE_ERR_SYM_ON_UPROBE);
 	sign = strpbrk(body, "+-");
 	if (sign) {
 		if (kstrtol(sign, 0, &off))
@@ -303,7 +419,7 @@ static int probe_parse_mem(struct probe_parse *pp, char *body, int offs)
 	addr += off;
 emit:
 	ret = probe_emit(pp, offs, PROBE_OP_IMM, addr);
-	return ret ?: probe_emit(pp, offs, PROBE_OP_DEREF, 0);
+	return ret ?: probe_emit(pp, offs, probe_deref_op(pp), 0);
 }
 
 static int probe_parse_body(struct probe_parse *pp, char *body, int offs);
@@ -312,7 +428,7 @@ static int probe_parse_body(struct probe_parse *pp, char *body, int offs);
 static int probe_parse_deref(struct probe_parse *pp, char *body, int offs)
 {
 	char *open = strchr(body, '('), *close, *inner;
-	enum probe_op op = PROBE_OP_DEREF;
+	enum probe_op op = probe_deref_op(pp);
 	size_t len = strlen(body);
 	int inner_offs, ret;
 	long off;
@@ -481,7 +597,9 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 			goto out;
 		}
 	}
-	if (!type) {
+	/* A user address has no kernel symbol to print. */
+	if (!type || (type->kind == PROBE_KIND_SYMBOL &&
+		      (flags & PROBE_CTX_USER))) {
 		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
 		goto out;
 	}
@@ -606,17 +724,23 @@ char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return)
 int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 			int nargs)
 {
+	static const char * const uns[] = { "u8", "u16", "u32", "u64" };
 	struct probe_arg *a;
+	const char *type;
 	int i, ret;
 
 	for (i = 0; i < nargs; i++) {
 		a = &args[i];
+		/* Hex numbers and symbols are unsigned words to a reader. */
+		type = a->kind == PROBE_KIND_HEX || a->kind == PROBE_KIND_SYMBOL ?
+		       uns[ilog2(a->size)] : a->type;
+		/* A string is of (signed) chars. */
 		if (probe_kind_is_string(a->kind))
 			ret = trace_define_field(call, "__data_loc char[]",
-						 a->name, a->offset, 4, 0,
+						 a->name, a->offset, 4, 1,
 						 FILTER_OTHER);
 		else
-			ret = trace_define_field(call, a->type, a->name,
+			ret = trace_define_field(call, type, a->name,
 						 a->offset, a->size,
 						 a->kind == PROBE_KIND_SIGNED,
 						 FILTER_OTHER);

@@ -34,6 +34,9 @@ enum probe_op {
 	PROBE_OP_IMM,		/* value = @param */
 	PROBE_OP_DEREF,		/* value = the word at value + @param */
 	PROBE_OP_UDEREF,	/* the same, from user memory */
+	PROBE_OP_USTACK,	/* value = the @param-th user stack word */
+	PROBE_OP_USTACKP,	/* value = the user stack pointer */
+	PROBE_OP_FOFFS,		/* value = the address of file offset @param */
 };
 
 struct probe_insn {
@@ -77,8 +80,24 @@ struct probe_arg {
 	struct probe_insn	insns[PROBE_MAX_INSNS];
 };
 
-/* What a fetch program may read: kprobe entry or kretprobe return. */
+/*
+ * What a fetch program may read: a function's entry or its return, in
+ * the kernel or (PROBE_CTX_USER, uprobes) in a user task, where every
+ * dereference reads user memory and "@+OFFS" names a file offset.
+ */
 #define PROBE_CTX_RETURN	BIT(0)
+#define PROBE_CTX_USER		BIT(1)
+
+/**
+ * struct probe_fetch_ctx - what a fetch program runs on
+ * @regs: the registers at the probe
+ * @fbase: for uprobes, the address the probed file's offset 0 is mapped
+ *	at in the current task ("@+OFFS" reads @fbase + OFFS)
+ */
+struct probe_fetch_ctx {
+	struct pt_regs	*regs;
+	unsigned long	fbase;
+};
 
 /*
  * Why a probe definition was refused: the reasons error_log shows, with
@@ -128,6 +147,15 @@ enum probe_err {
 	PROBE_ERR_SAME_PROBE,
 	PROBE_ERR_NOSUP_BTFARG,
 	PROBE_ERR_NEED_STRING_TYPE,
+	PROBE_ERR_FILE_NOT_FOUND,
+	PROBE_ERR_NO_REGULAR_FILE,
+	PROBE_ERR_BAD_REFCNT,
+	PROBE_ERR_REFCNT_OPEN_BRACE,
+	PROBE_ERR_BAD_REFCNT_SUFFIX,
+	PROBE_ERR_BAD_UPROBE_OFFS,
+	PROBE_ERR_BAD_FILE_OFFS,
+	PROBE_ERR_SYM_ON_UPROBE,
+	PROBE_ERR_NOFENTRY_ARGS,
 	PROBE_ERR_MAX
 };
 
@@ -162,11 +190,15 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 void probe_print_args(struct trace_seq *s, struct probe_arg *args, int nargs,
 		      void *rec);
 bool probe_name_valid(const char *name);
+bool probe_event_exists(const char *system, const char *name);
+int probe_parse_event_name(const char *spec, int offs, char **group,
+			   char **event, struct probe_log *log);
 
 /* trace_probe_fetch.c: probe context, no allocation, no locks. */
 int probe_args_dyn_size(struct probe_arg *args, int nargs,
-			struct pt_regs *regs);
-void probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
-		      void *rec, unsigned int fixed, unsigned int total);
+			const struct probe_fetch_ctx *ctx);
+void probe_args_store(struct probe_arg *args, int nargs,
+		      const struct probe_fetch_ctx *ctx, void *rec,
+		      unsigned int fixed, unsigned int total);
 
 #endif /* _TRACE_PROBE_H */

@@ -32,9 +32,20 @@ static nokprobe_inline unsigned long probe_load(unsigned long addr, bool user, b
 	return v;
 }
 
-static nokprobe_inline unsigned long probe_step(struct probe_insn *in, struct pt_regs *regs,
+/* The @n-th word above a user task's stack pointer. */
+static nokprobe_inline unsigned long probe_user_stack(struct pt_regs *regs, long n, bool *fault)
+{
+	unsigned long addr = user_stack_pointer(regs) + n * sizeof(long);
+
+	return probe_load(addr, true, fault);
+}
+
+static nokprobe_inline unsigned long probe_step(struct probe_insn *in,
+						const struct probe_fetch_ctx *ctx,
 						unsigned long v, bool *fault)
 {
+	struct pt_regs *regs = ctx->regs;
+
 	switch (in->op) {
 	case PROBE_OP_REG:
 		return regs_get_register(regs, in->param);
@@ -42,6 +53,12 @@ static nokprobe_inline unsigned long probe_step(struct probe_insn *in, struct pt
 		return regs_get_kernel_stack_nth(regs, in->param);
 	case PROBE_OP_STACKP:
 		return kernel_stack_pointer(regs);
+	case PROBE_OP_USTACK:
+		return probe_user_stack(regs, in->param, fault);
+	case PROBE_OP_USTACKP:
+		return user_stack_pointer(regs);
+	case PROBE_OP_FOFFS:
+		return ctx->fbase + in->param;
 	case PROBE_OP_RETVAL:
 		return regs_return_value(regs);
 	case PROBE_OP_ARG:
@@ -62,7 +79,8 @@ static nokprobe_inline unsigned long probe_step(struct probe_insn *in, struct pt
  * (*@last points at it): it loads the value's own size (numbers) or reads
  * a string there.  Otherwise *@last points at the END.
  */
-static nokprobe_inline unsigned long probe_run(struct probe_arg *arg, struct pt_regs *regs,
+static nokprobe_inline unsigned long probe_run(struct probe_arg *arg,
+					       const struct probe_fetch_ctx *ctx,
 					       struct probe_insn **last, bool *fault)
 {
 	struct probe_insn *in;
@@ -73,18 +91,19 @@ static nokprobe_inline unsigned long probe_run(struct probe_arg *arg, struct pt_
 		    (in->op == PROBE_OP_DEREF || in->op == PROBE_OP_UDEREF ||
 		     in->op == PROBE_OP_COMM))
 			break;
-		v = probe_step(in, regs, v, fault);
+		v = probe_step(in, ctx, v, fault);
 	}
 	*last = in;
 	return v;
 }
 
 /* The string's address: where the last dereference points, or comm. */
-static nokprobe_inline const void *probe_string_addr(struct probe_arg *arg, struct pt_regs *regs,
+static nokprobe_inline const void *probe_string_addr(struct probe_arg *arg,
+						     const struct probe_fetch_ctx *ctx,
 						     bool *fault)
 {
 	struct probe_insn *last;
-	unsigned long v = probe_run(arg, regs, &last, fault);
+	unsigned long v = probe_run(arg, ctx, &last, fault);
 
 	if (last->op == PROBE_OP_COMM)
 		return current->comm;
@@ -118,12 +137,13 @@ static nokprobe_inline long probe_strlen(struct probe_arg *arg, const void *addr
  * probe_args_dyn_size() - bytes the strings of a record need
  * @args: the arguments
  * @nargs: how many
- * @regs: the registers at the probe
+ * @ctx: the registers at the probe, and what else the programs read
  *
  * Context: probe context.
  * Return: the sum of the string lengths, their NULs included.
  */
-int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs, struct pt_regs *regs)
+int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs,
+				  const struct probe_fetch_ctx *ctx)
 {
 	bool fault = false;
 	int i, size = 0;
@@ -134,7 +154,7 @@ int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs, struct pt_r
 		    args[i].kind != PROBE_KIND_USTRING)
 			continue;
 		fault = false;
-		len = probe_strlen(&args[i], probe_string_addr(&args[i], regs,
+		len = probe_strlen(&args[i], probe_string_addr(&args[i], ctx,
 							       &fault));
 		if (!fault && len > 0)
 			size += len;
@@ -142,11 +162,12 @@ int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs, struct pt_r
 	return size;
 }
 
-static nokprobe_inline u32 probe_store_string(struct probe_arg *arg, struct pt_regs *regs,
+static nokprobe_inline u32 probe_store_string(struct probe_arg *arg,
+					      const struct probe_fetch_ctx *ctx,
 					      void *rec, unsigned int *dyn, unsigned int total)
 {
 	bool fault = false;
-	const void *addr = probe_string_addr(arg, regs, &fault);
+	const void *addr = probe_string_addr(arg, ctx, &fault);
 	unsigned int room = total - *dyn;
 	long len;
 
@@ -165,12 +186,12 @@ static nokprobe_inline u32 probe_store_string(struct probe_arg *arg, struct pt_r
 	return (len << 16) | (*dyn - len);
 }
 
-static nokprobe_inline void probe_store_value(struct probe_arg *arg, struct pt_regs *regs,
-					      void *p)
+static nokprobe_inline void probe_store_value(struct probe_arg *arg,
+					      const struct probe_fetch_ctx *ctx, void *p)
 {
 	struct probe_insn *last;
 	bool fault = false;
-	unsigned long v = probe_run(arg, regs, &last, &fault);
+	unsigned long v = probe_run(arg, ctx, &last, &fault);
 	unsigned long addr;
 	u64 val = 0;
 
@@ -202,15 +223,16 @@ static nokprobe_inline void probe_store_value(struct probe_arg *arg, struct pt_r
  * probe_args_store() - fetch the arguments into a reserved record
  * @args: the arguments
  * @nargs: how many
- * @regs: the registers at the probe
+ * @ctx: the registers at the probe, and what else the programs read
  * @rec: the record
  * @fixed: the size of its fixed part, where the strings start
  * @total: its size
  *
  * Context: probe context.
  */
-void __kprobes probe_args_store(struct probe_arg *args, int nargs, struct pt_regs *regs,
-				void *rec, unsigned int fixed, unsigned int total)
+void __kprobes probe_args_store(struct probe_arg *args, int nargs,
+				const struct probe_fetch_ctx *ctx, void *rec,
+				unsigned int fixed, unsigned int total)
 {
 	unsigned int dyn = fixed;
 	int i;
@@ -219,9 +241,9 @@ void __kprobes probe_args_store(struct probe_arg *args, int nargs, struct pt_reg
 		if (args[i].kind == PROBE_KIND_STRING ||
 		    args[i].kind == PROBE_KIND_USTRING)
 			*(u32 *)(rec + args[i].offset) =
-				probe_store_string(&args[i], regs, rec, &dyn,
+				probe_store_string(&args[i], ctx, rec, &dyn,
 						   total);
 		else
-			probe_store_value(&args[i], regs, rec + args[i].offset);
+			probe_store_value(&args[i], ctx, rec + args[i].offset);
 	}
 }

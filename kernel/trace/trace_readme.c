@@ -133,19 +133,33 @@ static const struct readme_part readme[] = {
 	{ "kprobe_events",
 	  "  kprobe_events\t\t- Create/append/remove/show the kernel dynamic events\n" },
 	{ "kprobe_events", "\t\t\t  Write into this file to define/undefine new trace events.\n" },
-	{ "kprobe_events", "\t  accepts: event-definitions (one definition per line)\n" },
-	{ "kprobe_events", "\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n" },
-	{ "kprobe_events", "\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n" },
-	{ "kprobe_events", "\t           -:[<group>/][<event>]\n" },
+#endif
+#ifdef CONFIG_UPROBE_EVENTS
+	{ "uprobe_events",
+	  "  uprobe_events\t\t- Create/append/remove/show the userspace dynamic events\n" },
+	{ "uprobe_events", "\t\t\t  Write into this file to define/undefine new trace events.\n" },
+#endif
+#ifdef CONFIG_PROBE_EVENTS
+	{ "dynamic_events", "\t  accepts: event-definitions (one definition per line)\n" },
+	{ "dynamic_events", "\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n" },
+	{ "dynamic_events", "\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n" },
+	{ "dynamic_events", "\t           -:[<group>/][<event>]\n" },
+#endif
+#ifdef CONFIG_KPROBE_EVENTS
 	{ "kprobe_events", "\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n" },
 	{ "kprobe_events", "place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n" },
-	{ "kprobe_events", "\t     args: <name>=fetcharg[:type]\n" },
-	{ "kprobe_events", "\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n" },
-	{ "kprobe_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
-	{ "kprobe_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
-	{ "kprobe_events",
+#endif
+#ifdef CONFIG_UPROBE_EVENTS
+	{ "uprobe_events", "   place (uprobe): <path>:<offset>[%return][(ref_ctr_offset)]\n" },
+#endif
+#ifdef CONFIG_PROBE_EVENTS
+	{ "dynamic_events", "\t     args: <name>=fetcharg[:type]\n" },
+	{ "dynamic_events", "\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n" },
+	{ "dynamic_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
+	{ "dynamic_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
+	{ "dynamic_events",
 	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
-	{ "kprobe_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring\n" },
+	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring\n" },
 #endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },

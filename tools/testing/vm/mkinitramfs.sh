@@ -150,6 +150,11 @@ fi | while read -r applet; do
 	esac
 	ln -sf "$target" "$ST/$applet"
 done
+# /bin/sh is busybox under a name of its own (a hard link, not a symlink),
+# as on a distribution whose sh is a program: a shell's /proc/PID/maps
+# then names /bin/sh, which dynevent/add_remove_uprobe.tc looks for (a
+# mapping whose path ends in "sh") to probe the shell's text.
+ln -f "$ST/bin/busybox" "$ST/bin/sh"
 
 # ---------------------------------------------------------------------------
 # 4. Real programs with their shared libraries.
