@@ -571,6 +571,11 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	if (old && old->reset)
 		old->reset(tr);
 	tr->current_trace = &nop_trace;
+	/*
+	 * Every switch, to nop too, starts the new tracer on an empty
+	 * buffer, as upstream: what the old one recorded is gone.
+	 */
+	tracing_reset_all_cpus(tr);
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret) {
