@@ -1261,12 +1261,12 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_TRACE_PRINTK_DEST_BIT] = "trace_printk_dest",
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
 	[TRACE_OPT_HASH_PTR_BIT]	= "hash-ptr",
-	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNCTION_BIT]	= "function-trace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	[TRACE_OPT_DISPLAY_GRAPH_BIT]	= "display-graph",
 #endif
+	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
 	[TRACE_OPT_FUNC_NO_REPEATS_BIT]	= "func-no-repeats",
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -1306,6 +1306,31 @@ static bool trace_opt_present(int bit)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER) &&
 		       IS_ENABLED(CONFIG_STACKTRACE);
 	return true;
+}
+
+/*
+ * The tracer an option belongs to, or NULL for one of every tracer.  As
+ * upstream, trace_options lists a tracer's options, and takes them, only
+ * while that tracer is the current one.
+ */
+static const char *trace_opt_tracer(int bit)
+{
+	if (bit == TRACE_OPT_FUNC_STACKTRACE_BIT ||
+	    bit == TRACE_OPT_FUNC_NO_REPEATS_BIT)
+		return "function";
+	if (bit > TRACE_OPT_FUNC_NO_REPEATS_BIT)
+		return "function_graph";
+	return NULL;
+}
+
+/* May trace_options show and set option @bit of @tr now? */
+static bool trace_opt_listed(struct trace_array *tr, int bit)
+{
+	const char *owner = trace_opt_tracer(bit);
+
+	if (!trace_opt_present(bit))
+		return false;
+	return !owner || !strcmp(owner, tr->current_trace->name);
 }
 
 /* Set or clear one option of @tr.  trace_types_lock. */
@@ -1403,8 +1428,12 @@ static int tracer_set_opt_string(struct trace_array *tr, const char *name,
 	return -EINVAL;
 }
 
-/* "name" or "noname", as trace_options and trace_options= take it. */
-static int trace_set_option_string(struct trace_array *tr, char *option)
+/*
+ * "name" or "noname", as trace_options (@any false) and trace_options=
+ * (@any true: whichever tracer boots, all its options apply) take it.
+ */
+static int trace_set_option_string(struct trace_array *tr, char *option,
+				   bool any)
 {
 	bool on = true;
 	int bit;
@@ -1415,7 +1444,9 @@ static int trace_set_option_string(struct trace_array *tr, char *option)
 		option += 2;
 	}
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
-		if (trace_opt_present(bit) && !strcmp(option, trace_opt_names[bit]))
+		if (strcmp(option, trace_opt_names[bit]))
+			continue;
+		if (any ? trace_opt_present(bit) : trace_opt_listed(tr, bit))
 			return trace_set_opt(tr, bit, on);
 	}
 	return tracer_set_opt_string(tr, option, on);
@@ -1431,7 +1462,7 @@ static int trace_options_show(struct seq_file *m, void *v)
 	mutex_lock(&trace_types_lock);
 	t = tr->current_trace;
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
-		if (!trace_opt_present(bit))
+		if (!trace_opt_listed(tr, bit))
 			continue;
 		seq_printf(m, "%s%s\n", tr->flags & BIT(bit) ? "" : "no",
 			   trace_opt_names[bit]);
@@ -1461,7 +1492,7 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 		return ret;
 
 	mutex_lock(&trace_types_lock);
-	ret = trace_set_option_string(tr, buf);
+	ret = trace_set_option_string(tr, buf, false);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;
@@ -1886,7 +1917,7 @@ static void __init trace_apply_boot_options(struct trace_array *tr)
 
 	mutex_lock(&trace_types_lock);
 	while ((opt = strsep(&buf, ",")) != NULL) {
-		if (*opt && trace_set_option_string(tr, opt))
+		if (*opt && trace_set_option_string(tr, opt, true))
 			pr_warn("unknown trace option '%s'\n", opt);
 	}
 	mutex_unlock(&trace_types_lock);
