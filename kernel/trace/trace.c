@@ -846,7 +846,7 @@ static const struct file_operations available_tracers_fops = {
 /* Resize one CPU's ring or all of them.  trace_types_lock. */
 static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 {
-	int ret, c;
+	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
 	if (!tr->buffer)
@@ -856,17 +856,17 @@ static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 	if (ret < 0)
 		return ret;
 	ret = ring_buffer_resize(tr->buffer, size, cpu);
-	if (ret < 0)
-		return ret;
+	return ret < 0 ? ret : 0;
+}
 
-	for_each_possible_cpu(c) {
-		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
-			continue;
-		/* Freeing shrinks to the minimum: show what remains. */
-		*per_cpu_ptr(tr->cpu_size, c) = size ? size :
-			ring_buffer_size(tr->buffer, c);
-	}
-	return 0;
+/*
+ * The bytes of events one CPU's ring holds, as buffer_size_kb shows them:
+ * whole sub-buffers, each less its header (upstream shows 1027 after
+ * "echo 1024 > buffer_size_kb").  trace_types_lock.
+ */
+static unsigned long tracing_cpu_size(struct trace_array *tr, int cpu)
+{
+	return tr->buffer ? ring_buffer_size(tr->buffer, cpu) : 0;
 }
 
 static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
@@ -881,10 +881,10 @@ static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
 
 	mutex_lock(&trace_types_lock);
 	if (cf->cpu != RING_BUFFER_ALL_CPUS) {
-		size = *per_cpu_ptr(tr->cpu_size, cf->cpu);
+		size = tracing_cpu_size(tr, cf->cpu);
 	} else {
 		for_each_possible_cpu(cpu) {
-			unsigned long s = *per_cpu_ptr(tr->cpu_size, cpu);
+			unsigned long s = tracing_cpu_size(tr, cpu);
 
 			if (size && s != size)
 				same = false;
@@ -941,7 +941,7 @@ static ssize_t buffer_total_size_read(struct file *filp, char __user *ubuf,
 
 	mutex_lock(&trace_types_lock);
 	for_each_possible_cpu(cpu)
-		kb += *per_cpu_ptr(tr->cpu_size, cpu) >> 10;
+		kb += tracing_cpu_size(tr, cpu) >> 10;
 	mutex_unlock(&trace_types_lock);
 
 	len = scnprintf(buf, sizeof(buf), "%lu\n", kb);
@@ -1934,9 +1934,8 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 {
 	int cpu;
 
-	tr->cpu_size = alloc_percpu(unsigned long);
 	tr->cpu_files = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_files), GFP_KERNEL);
-	if (!tr->cpu_size || !tr->cpu_files ||
+	if (!tr->cpu_files ||
 	    !zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
 		goto fail;
 	cpumask_copy(tr->tracing_cpumask, cpu_possible_mask);
@@ -1947,7 +1946,6 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 	for_each_possible_cpu(cpu) {
 		tr->cpu_files[cpu].tr = tr;
 		tr->cpu_files[cpu].cpu = cpu;
-		*per_cpu_ptr(tr->cpu_size, cpu) = size;
 	}
 
 	tr->buffer = ring_buffer_alloc(size, tr->flags & TRACE_OPT(OVERWRITE) ?
@@ -1976,8 +1974,6 @@ void trace_array_free_buffers(struct trace_array *tr)
 	free_cpumask_var(tr->tracing_cpumask);
 	kfree(tr->cpu_files);
 	tr->cpu_files = NULL;
-	free_percpu(tr->cpu_size);
-	tr->cpu_size = NULL;
 }
 
 /**

@@ -415,8 +415,6 @@ struct trace_array_events {
  * @snapshot_irq_work: a snapshot asked for where none can be taken
  *                     (atomic context, NMI) leaves that context ...
  * @snapshot_work:     ... for a worker, which takes it
- * @cpu_size:          per CPU, the size asked for through buffer_size_kb,
- *                     in bytes (trace_types_lock)
  * @flags:             TRACE_OPT() bits; changed under trace_types_lock,
  *                     read locklessly by writers and readers
  * @clock_id:          index in trace_clocks[] (trace_types_lock)
@@ -461,7 +459,6 @@ struct trace_array {
 	struct irq_work			snapshot_irq_work;
 	struct work_struct		snapshot_work;
 #endif
-	unsigned long __percpu		*cpu_size;
 	unsigned long			flags;
 	int				clock_id;
 	int				buffer_percent;
