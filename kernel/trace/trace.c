@@ -571,6 +571,11 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	if (old && old->reset)
 		old->reset(tr);
 	tr->current_trace = &nop_trace;
+	/*
+	 * Every switch, to nop too, starts the new tracer on an empty
+	 * buffer, as upstream: what the old one recorded is gone.
+	 */
+	tracing_reset_all_cpus(tr);
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret) {
@@ -841,7 +846,7 @@ static const struct file_operations available_tracers_fops = {
 /* Resize one CPU's ring or all of them.  trace_types_lock. */
 static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 {
-	int ret, c;
+	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
 	if (!tr->buffer)
@@ -851,17 +856,17 @@ static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 	if (ret < 0)
 		return ret;
 	ret = ring_buffer_resize(tr->buffer, size, cpu);
-	if (ret < 0)
-		return ret;
+	return ret < 0 ? ret : 0;
+}
 
-	for_each_possible_cpu(c) {
-		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
-			continue;
-		/* Freeing shrinks to the minimum: show what remains. */
-		*per_cpu_ptr(tr->cpu_size, c) = size ? size :
-			ring_buffer_size(tr->buffer, c);
-	}
-	return 0;
+/*
+ * The bytes of events one CPU's ring holds, as buffer_size_kb shows them:
+ * whole sub-buffers, each less its header (upstream shows 1027 after
+ * "echo 1024 > buffer_size_kb").  trace_types_lock.
+ */
+static unsigned long tracing_cpu_size(struct trace_array *tr, int cpu)
+{
+	return tr->buffer ? ring_buffer_size(tr->buffer, cpu) : 0;
 }
 
 static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
@@ -876,10 +881,10 @@ static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
 
 	mutex_lock(&trace_types_lock);
 	if (cf->cpu != RING_BUFFER_ALL_CPUS) {
-		size = *per_cpu_ptr(tr->cpu_size, cf->cpu);
+		size = tracing_cpu_size(tr, cf->cpu);
 	} else {
 		for_each_possible_cpu(cpu) {
-			unsigned long s = *per_cpu_ptr(tr->cpu_size, cpu);
+			unsigned long s = tracing_cpu_size(tr, cpu);
 
 			if (size && s != size)
 				same = false;
@@ -936,7 +941,7 @@ static ssize_t buffer_total_size_read(struct file *filp, char __user *ubuf,
 
 	mutex_lock(&trace_types_lock);
 	for_each_possible_cpu(cpu)
-		kb += *per_cpu_ptr(tr->cpu_size, cpu) >> 10;
+		kb += tracing_cpu_size(tr, cpu) >> 10;
 	mutex_unlock(&trace_types_lock);
 
 	len = scnprintf(buf, sizeof(buf), "%lu\n", kb);
@@ -1256,12 +1261,12 @@ static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_TRACE_PRINTK_DEST_BIT] = "trace_printk_dest",
 	[TRACE_OPT_PAUSE_ON_TRACE_BIT]	= "pause-on-trace",
 	[TRACE_OPT_HASH_PTR_BIT]	= "hash-ptr",
-	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNCTION_BIT]	= "function-trace",
 	[TRACE_OPT_FUNC_FORK_BIT]	= "function-fork",
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	[TRACE_OPT_DISPLAY_GRAPH_BIT]	= "display-graph",
 #endif
+	[TRACE_OPT_STACKTRACE_BIT]	= "stacktrace",
 	[TRACE_OPT_FUNC_STACKTRACE_BIT]	= "func_stack_trace",
 	[TRACE_OPT_FUNC_NO_REPEATS_BIT]	= "func-no-repeats",
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -1301,6 +1306,31 @@ static bool trace_opt_present(int bit)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER) &&
 		       IS_ENABLED(CONFIG_STACKTRACE);
 	return true;
+}
+
+/*
+ * The tracer an option belongs to, or NULL for one of every tracer.  As
+ * upstream, trace_options lists a tracer's options, and takes them, only
+ * while that tracer is the current one.
+ */
+static const char *trace_opt_tracer(int bit)
+{
+	if (bit == TRACE_OPT_FUNC_STACKTRACE_BIT ||
+	    bit == TRACE_OPT_FUNC_NO_REPEATS_BIT)
+		return "function";
+	if (bit > TRACE_OPT_FUNC_NO_REPEATS_BIT)
+		return "function_graph";
+	return NULL;
+}
+
+/* May trace_options show and set option @bit of @tr now? */
+static bool trace_opt_listed(struct trace_array *tr, int bit)
+{
+	const char *owner = trace_opt_tracer(bit);
+
+	if (!trace_opt_present(bit))
+		return false;
+	return !owner || !strcmp(owner, tr->current_trace->name);
 }
 
 /* Set or clear one option of @tr.  trace_types_lock. */
@@ -1398,8 +1428,12 @@ static int tracer_set_opt_string(struct trace_array *tr, const char *name,
 	return -EINVAL;
 }
 
-/* "name" or "noname", as trace_options and trace_options= take it. */
-static int trace_set_option_string(struct trace_array *tr, char *option)
+/*
+ * "name" or "noname", as trace_options (@any false) and trace_options=
+ * (@any true: whichever tracer boots, all its options apply) take it.
+ */
+static int trace_set_option_string(struct trace_array *tr, char *option,
+				   bool any)
 {
 	bool on = true;
 	int bit;
@@ -1410,7 +1444,9 @@ static int trace_set_option_string(struct trace_array *tr, char *option)
 		option += 2;
 	}
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
-		if (trace_opt_present(bit) && !strcmp(option, trace_opt_names[bit]))
+		if (strcmp(option, trace_opt_names[bit]))
+			continue;
+		if (any ? trace_opt_present(bit) : trace_opt_listed(tr, bit))
 			return trace_set_opt(tr, bit, on);
 	}
 	return tracer_set_opt_string(tr, option, on);
@@ -1426,7 +1462,7 @@ static int trace_options_show(struct seq_file *m, void *v)
 	mutex_lock(&trace_types_lock);
 	t = tr->current_trace;
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
-		if (!trace_opt_present(bit))
+		if (!trace_opt_listed(tr, bit))
 			continue;
 		seq_printf(m, "%s%s\n", tr->flags & BIT(bit) ? "" : "no",
 			   trace_opt_names[bit]);
@@ -1456,7 +1492,7 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 		return ret;
 
 	mutex_lock(&trace_types_lock);
-	ret = trace_set_option_string(tr, buf);
+	ret = trace_set_option_string(tr, buf, false);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;
@@ -1881,7 +1917,7 @@ static void __init trace_apply_boot_options(struct trace_array *tr)
 
 	mutex_lock(&trace_types_lock);
 	while ((opt = strsep(&buf, ",")) != NULL) {
-		if (*opt && trace_set_option_string(tr, opt))
+		if (*opt && trace_set_option_string(tr, opt, true))
 			pr_warn("unknown trace option '%s'\n", opt);
 	}
 	mutex_unlock(&trace_types_lock);
@@ -1898,9 +1934,8 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 {
 	int cpu;
 
-	tr->cpu_size = alloc_percpu(unsigned long);
 	tr->cpu_files = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_files), GFP_KERNEL);
-	if (!tr->cpu_size || !tr->cpu_files ||
+	if (!tr->cpu_files ||
 	    !zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
 		goto fail;
 	cpumask_copy(tr->tracing_cpumask, cpu_possible_mask);
@@ -1911,7 +1946,6 @@ int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size)
 	for_each_possible_cpu(cpu) {
 		tr->cpu_files[cpu].tr = tr;
 		tr->cpu_files[cpu].cpu = cpu;
-		*per_cpu_ptr(tr->cpu_size, cpu) = size;
 	}
 
 	tr->buffer = ring_buffer_alloc(size, tr->flags & TRACE_OPT(OVERWRITE) ?
@@ -1940,8 +1974,6 @@ void trace_array_free_buffers(struct trace_array *tr)
 	free_cpumask_var(tr->tracing_cpumask);
 	kfree(tr->cpu_files);
 	tr->cpu_files = NULL;
-	free_percpu(tr->cpu_size);
-	tr->cpu_size = NULL;
 }
 
 /**

@@ -204,12 +204,17 @@ enum trace_opt_bit {
 	TRACE_OPT_TRACE_PRINTK_DEST_BIT, /* trace_printk_dest: gets trace_printk() */
 	TRACE_OPT_PAUSE_ON_TRACE_BIT,	/* pause-on-trace */
 	TRACE_OPT_HASH_PTR_BIT,		/* hash-ptr: %p in events hashed */
-	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
 	TRACE_OPT_FUNCTION_BIT,		/* function-trace: latency tracers trace calls */
 	TRACE_OPT_FUNC_FORK_BIT,	/* function-fork: set_ftrace_pid follows forks */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	TRACE_OPT_DISPLAY_GRAPH_BIT,	/* display-graph: latency tracers as graphs */
 #endif
+	TRACE_OPT_STACKTRACE_BIT,	/* stacktrace: a stack after trace_printk() */
+	/*
+	 * The options below belong to one tracer each (trace_opt_tracer()):
+	 * trace_options shows and takes them only while it is the current
+	 * tracer; their options/ files work always.
+	 */
 	TRACE_OPT_FUNC_STACKTRACE_BIT,	/* func_stack_trace: a stack after each call */
 	TRACE_OPT_FUNC_NO_REPEATS_BIT,	/* func-no-repeats: count repeated calls */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -410,8 +415,6 @@ struct trace_array_events {
  * @snapshot_irq_work: a snapshot asked for where none can be taken
  *                     (atomic context, NMI) leaves that context ...
  * @snapshot_work:     ... for a worker, which takes it
- * @cpu_size:          per CPU, the size asked for through buffer_size_kb,
- *                     in bytes (trace_types_lock)
  * @flags:             TRACE_OPT() bits; changed under trace_types_lock,
  *                     read locklessly by writers and readers
  * @clock_id:          index in trace_clocks[] (trace_types_lock)
@@ -456,7 +459,6 @@ struct trace_array {
 	struct irq_work			snapshot_irq_work;
 	struct work_struct		snapshot_work;
 #endif
-	unsigned long __percpu		*cpu_size;
 	unsigned long			flags;
 	int				clock_id;
 	int				buffer_percent;

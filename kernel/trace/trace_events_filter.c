@@ -10,7 +10,9 @@
  *   events/<system>/filter           writing sets the filter of every
  *                                    event of the system it applies to
  *                                    (and removes the others'); reading
- *                                    shows the last one written or "none"
+ *                                    shows the last one written or, with
+ *                                    none, a "### global filter ###"
+ *                                    comment
  *
  * A refused filter changes nothing: the write fails with -EINVAL and
  * error_log says why and where.
@@ -186,6 +188,13 @@ void trace_event_filter_create_file(struct trace_event_file *file,
 
 /* --- events/<system>/filter ------------------------------------------- */
 
+/* What events/<system>/filter reads with no filter set (upstream's text). */
+#define SYSTEM_FILTER_UNSET						\
+	"### global filter ###\n"					\
+	"# Use this to set filters for multiple events.\n"		\
+	"# Only events with the given fields will be affected.\n"	\
+	"# If no events are modified, an error message will be displayed here"
+
 static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
@@ -194,7 +203,8 @@ static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
 
 	scoped_guard(mutex, &event_mutex)
 		text = kasprintf(GFP_KERNEL, "%s\n", dir->filter ?
-				 dir->filter->filter_string : "none");
+				 dir->filter->filter_string :
+				 SYSTEM_FILTER_UNSET);
 	return read_text(text, ubuf, cnt, ppos);
 }
 

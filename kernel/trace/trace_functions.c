@@ -219,7 +219,6 @@ static int function_trace_init(struct trace_array *tr)
 		return ret;
 	tr->ops->func = function_trace_call;
 	tr->ops->private = tr;
-	tracing_reset_all_cpus(tr);
 	/* The trace shows the tasks' names, not <...>. */
 	trace_cmdline_start();
 	/*

@@ -221,7 +221,8 @@ static int graph_trace_init(struct trace_array *tr)
 				    tr->flags & TRACE_OPT(SLEEP_TIME));
 	if (ret)
 		return ret;
-	tracing_reset_all_cpus(tr);
+	/* The trace shows the tasks' names, not <...>. */
+	trace_cmdline_start();
 	return register_ftrace_graph(&tr->graph->gops);
 }
 

@@ -211,7 +211,9 @@ void trace_latency_info(struct trace_max_info *info)
  * @tr: the instance; trace_types_lock held
  *
  * Allocates the snapshot buffer, empties the trace and forgets the
- * maximum.
+ * maximum.  The trace is emptied here too, not only by
+ * tracing_set_tracer(): a tracer restarted by an option (display-graph)
+ * starts on an empty buffer, as upstream's.
  *
  * Return: 0, or -ENOMEM.
  */

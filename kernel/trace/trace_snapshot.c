@@ -473,12 +473,13 @@ void trace_snapshot_print_help(struct seq_file *m, struct trace_iterator *iter)
 		seq_puts(m, "# echo 0 > snapshot : Clears and frees snapshot buffer\n");
 		seq_puts(m, "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n");
 		seq_puts(m, "#                      Takes a snapshot of the main buffer.\n");
+		seq_puts(m, "# echo 2 > snapshot : Clears snapshot buffer (but does not allocate or free)\n");
 	} else {
 		seq_puts(m, "# echo 0 > snapshot : Invalid for per_cpu snapshot file.\n");
 		seq_puts(m, "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n");
 		seq_puts(m, "#                      Takes a snapshot of the main buffer for this cpu.\n");
+		seq_puts(m, "# echo 2 > snapshot : Clears this cpu's snapshot buffer (but does not allocate)\n");
 	}
-	seq_puts(m, "# echo 2 > snapshot : Clears snapshot buffer (but does not allocate or free)\n");
 	seq_puts(m, "#                      (Doesn't have to be '2' works with any number that\n");
 	seq_puts(m, "#                       is not a '0' or '1')\n");
 }

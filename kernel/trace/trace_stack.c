@@ -66,8 +66,8 @@ static unsigned long *stack_find_word(unsigned long *from, unsigned long *top,
 
 /*
  * Drop the tracer's own frames: the chain starts at the return address
- * into the traced function, shown as the function itself.  Returns false
- * if that address is not in the chain.
+ * into the traced function (its __fentry__ call's: func+0x9 with IBT, as
+ * upstream shows it).  Returns false if that address is not in the chain.
  */
 static bool stack_trim_tracer(unsigned long ip)
 {
@@ -101,7 +101,6 @@ static void stack_measure(unsigned long ip, unsigned long *sp,
 		}
 		stack_depths[i] = depth;
 	}
-	stack_entries[0] = ip;
 }
 
 /* A new maximum of @size bytes at @ip?  Record it.  @sp is a local's address. */

@@ -142,6 +142,12 @@ static int syscall_meta_init(void)
 		if (!kallsyms_lookup(arch_syscall_addr(nr), NULL, NULL, NULL,
 				     sym))
 			continue;
+		/*
+		 * The numbers without a syscall share sys_ni_syscall(): as
+		 * upstream, it gets no events.
+		 */
+		if (arch_syscall_match_sym_name(sym, "sys_ni_syscall"))
+			continue;
 		meta = syscall_meta_of_sym(sym);
 		if (!meta)
 			continue;

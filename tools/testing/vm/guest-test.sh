@@ -14,8 +14,9 @@
 #   samples/...     the ftrace_ops API clients (ftrace-modules.sh);
 #   demo/...        each section of `make demo` shows what it promises
 #                   (demo-check.sh).
-# The last shard (or an unsharded run) runs trace-cmd and perf against the
-# kernel (tools-test.sh, tools/...).
+# The last shard (or an unsharded run) compares the tracefs tree with
+# upstream's (tracefs-tree.sh, tracefs/tree) and runs trace-cmd and perf
+# against the kernel (tools-test.sh, tools/...).
 # Then it runs its share of upstream's ftracetest (with our own cases in
 # test.d/core).  It always exits 0: check-results.sh on the host reads
 # the result lines and decides.
@@ -40,6 +41,9 @@ if [ "$first" = 1 ]; then
 	/opt/vm/demo-check.sh /opt/vm/demo.sh
 fi
 if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
+	# The tracefs tree against upstream's, where the list was made.
+	list=/opt/vm/tracefs-$(uname -m).txt
+	[ -f "$list" ] && /opt/vm/tracefs-tree.sh "$list"
 	if command -v trace-cmd >/dev/null || command -v perf >/dev/null; then
 		/opt/vm/tools-test.sh
 	else

@@ -293,9 +293,14 @@ mkdir -p "$ST/opt/ftracetest"
 cp "$HERE/init" "$ST/init"
 chmod 0755 "$ST/init"
 for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
-	demo.sh demo-check.sh ftrace-modules.sh boot-options.sh; do
+	demo.sh demo-check.sh ftrace-modules.sh boot-options.sh \
+	tracefs-tree.sh; do
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
+done
+# Upstream's tracefs tree, for tracefs-tree.sh.
+for l in "$HERE"/expectations/tracefs-*.txt; do
+	[ -f "$l" ] && cp "$l" "$ST/opt/vm/"
 done
 
 # ---------------------------------------------------------------------------
