@@ -26,18 +26,10 @@ INST=tracefs-tree-guard
 # Upstream's paths we lack on purpose: each belongs to a feature not
 # written yet.  Shell patterns over the listed paths.
 ALLOWED='
-uprobe_events
-uprobe_profile
-events/syscalls/sys_enter_uretprobe
-events/syscalls/sys_exit_uretprobe
 instances/INST/tracing_max_latency
 synthetic_events
 events/*/*/hist
 '
-# uprobe_events, uprobe_profile: uprobe events are not written (another
-#   series adds them).
-# sys_enter_uretprobe, sys_exit_uretprobe: the uretprobe syscall exists
-#   only with CONFIG_UPROBES, which only the uprobe events select.
 # instances/INST/tracing_max_latency: the latency tracers run at the top
 #   level only; an instance has no maximum of its own yet.
 # synthetic_events, events/*/*/hist: hist triggers and synthetic events
