@@ -483,6 +483,19 @@ static int tp_fire_loop(void *unused)
 }
 
 /*
+ * Sleep until the firing thread has run probe @rec once, or a second has
+ * passed.  On a preemptible kernel cond_resched() does not yield: if the
+ * firing thread was woken on this CPU, it runs only while we sleep.
+ */
+static void tp_wait_for_call(int rec)
+{
+	unsigned long end = jiffies + HZ;
+
+	while (!tp_calls(rec) && time_before(jiffies, end))
+		schedule_timeout_uninterruptible(1);
+}
+
+/*
  * Attach and detach probes, changing which one is first, while another
  * thread keeps calling the tracepoint.  No call may bring a probe the
  * other probe's data, whatever the static call pointed at.
@@ -509,7 +522,9 @@ static void tp_test_churn_while_firing(struct kunit *test)
 	for (i = 0; i < 25; i++) {
 		/* 0 -> 1 (a) -> 2 (b first) -> 1 (a) */
 		KUNIT_ASSERT_EQ(test, tp_reg_default(tp_probe_a, 0), 0);
+		tp_wait_for_call(0);
 		KUNIT_ASSERT_EQ(test, tp_reg(tp_probe_b, 1, 20), 0);
+		tp_wait_for_call(1);
 		KUNIT_ASSERT_EQ(test, tp_unreg(tp_probe_b, 1), 0);
 		/* 1 (a) -> 2 (a first) -> 1 (b) -> 0 */
 		KUNIT_ASSERT_EQ(test, tp_reg(tp_probe_b, 1, 5), 0);
