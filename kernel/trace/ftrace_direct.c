@@ -44,9 +44,12 @@ static struct ftrace_hash __rcu *ftrace_direct_map = EMPTY_HASH;
  * The flags a DIRECT ops has from registration to unregistration.  Its
  * callback only needs the ftrace_regs to name the trampoline: where the
  * architecture has WITH_ARGS but not WITH_REGS, the plain trampoline
- * gives that, and SAVE_REGS would refuse the registration.
+ * gives that, and SAVE_REGS would refuse the registration; where every
+ * site goes through ftrace_caller (ARCH_FTRACE_DIRECT_VIA_CALLER), that
+ * one serves direct calls, and asking for regs would only cost time.
  */
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_REGS) && \
+	!defined(ARCH_FTRACE_DIRECT_VIA_CALLER)
 #define FTRACE_DIRECT_FLAGS	(FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_SAVE_REGS)
 #else
 #define FTRACE_DIRECT_FLAGS	FTRACE_OPS_FL_DIRECT

@@ -48,6 +48,16 @@
  *
  * The callback ftrace_caller calls is read from ftrace_call_dest, a
  * variable, so switching it patches no text.
+ *
+ * pt_regs (WITH_REGS, for kprobes on ftrace): the core asks for a site
+ * to call FTRACE_REGS_ADDR when an ops tracing it wants pt_regs.  Every
+ * site calls ftrace_caller, so instead ftrace_caller saves the whole
+ * pt_regs, for every traced function, while ftrace_regs_wanted is set:
+ * from the first request for a regs call until a batch of updates ends
+ * with no site that wants them.  A hart that reads the flag stale meets
+ * an ops wanting regs with none saved, which the ops must tolerate
+ * anyway (ftrace_get_regs() returns NULL), as when a site is half-way
+ * between trampolines on other architectures.
  */
 
 #include <linux/ftrace.h>
@@ -104,6 +114,20 @@ static struct ftrace_site ftrace_expected_site;
  * make the harts' instruction fetch coherent.  text_mutex.
  */
 static bool ftrace_text_written;
+
+/*
+ * Nonzero while some site wants pt_regs (see the top of this file).
+ * Written under text_mutex; read by ftrace_caller on every traced call.
+ */
+unsigned int ftrace_regs_wanted;
+
+/* A call to @addr wants pt_regs: have ftrace_caller save them from now. */
+static void ftrace_want_regs(unsigned long addr)
+{
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS) &&
+	    addr == FTRACE_REGS_ADDR)
+		WRITE_ONCE(ftrace_regs_wanted, 1);
+}
 
 void ftrace_arch_code_modify_prepare(void)
 	__acquires(&text_mutex)
@@ -234,6 +258,7 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 	ret = ftrace_check_image(ip, false);
 	if (ret)
 		return ret;
+	ftrace_want_regs(addr);
 	return ftrace_switch_site(ip, true);
 }
 
@@ -243,15 +268,21 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
  * @old_addr: what the core thinks it calls now
  * @addr:     what it is to call
  *
- * Both are ftrace_caller or direct trampolines reached through it, so
- * the site, which calls ftrace_caller, stays as it is: only checked.
+ * Both are ftrace_caller (FTRACE_REGS_ADDR too) or direct trampolines
+ * reached through it, so the site, which calls ftrace_caller, stays as
+ * it is: only checked.
  *
  * Return: 0, -EFAULT or -EINVAL.
  */
 int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 		       unsigned long addr)
 {
-	return ftrace_check_image(ftrace_rec_ip(rec), true);
+	int ret;
+
+	ret = ftrace_check_image(ftrace_rec_ip(rec), true);
+	if (!ret)
+		ftrace_want_regs(addr);
+	return ret;
 }
 
 /**
@@ -321,12 +352,15 @@ static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
  * ftrace_lock and text_mutex (arch_ftrace_update_code()), in task
  * context: it may sleep between sites, which are switched one by one.
  * The first site that cannot be patched is reported and stops the loop.
+ * Afterwards ftrace_regs_wanted says whether any site still wants pt_regs.
  */
 void ftrace_replace_code(int enable)
 {
+	const unsigned long regs_on = FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN;
 	struct ftrace_rec_iter *iter;
 	struct dyn_ftrace *rec;
 	unsigned int n = 0;
+	bool regs = false;
 	int ret;
 
 	/*
@@ -344,10 +378,14 @@ void ftrace_replace_code(int enable)
 			ftrace_bug(ret, rec);
 			return;
 		}
+		if ((rec->flags & regs_on) == regs_on)
+			regs = true;
 		/* Tens of thousands of sites: let others run (PREEMPT_NONE). */
 		if (!(++n % 256))
 			cond_resched();
 	}
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS))
+		WRITE_ONCE(ftrace_regs_wanted, regs);
 }
 
 /**

@@ -8,7 +8,9 @@
  *   ra  the traced function's return address (parent_ip)
  *   sp  the traced function's stack pointer; a0-a7 its arguments
  *
- * It saves a struct ftrace_regs (WITH_ARGS: epc, ra, sp, s0, t1, a0-a7),
+ * It saves a struct ftrace_regs (WITH_ARGS: epc, ra, sp, s0, t1, a0-a7;
+ * the rest of its struct pt_regs too, WITH_REGS, while ftrace_regs_wanted
+ * is set: see arch/riscv/kernel/ftrace.c),
  * calls ftrace_call_dest(ip, parent_ip, function_trace_op, fregs), and
  * restores from the ftrace_regs what a callback may have changed: the
  * arguments, ra (the graph tracer's return_to_handler) and epc (live
@@ -26,6 +28,7 @@
 #include <linux/export.h>
 #include <asm/asm.h>
 #include <asm/asm-offsets.h>
+#include <asm/csr.h>
 #include <asm/ftrace.h>
 
 /* ftrace_regs, then the record of ftrace_caller, then the traced function's. */
@@ -60,6 +63,12 @@ SYM_CODE_START(ftrace_caller)
 	REG_S	t0, REC_CALLER + SZREG(sp)
 	addi	s0, sp, REC_TRACED
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
+	lw	t1, ftrace_regs_wanted
+	bnez	t1, ftrace_regs_caller
+	REG_S	zero, PT_STATUS(sp)
+.Lcall:
+#endif
 	addi	a0, t0, -MCOUNT_INSN_SIZE
 	mv	a1, ra
 	la	a2, function_trace_op
@@ -69,6 +78,11 @@ SYM_CODE_START(ftrace_caller)
 	REG_L	t1, 0(t1)
 	jalr	t1
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
+	REG_L	t1, PT_STATUS(sp)
+	bnez	t1, .Lrestore_regs
+.Lrestore_args:
+#endif
 	REG_L	a0, FREGS_A0(sp)
 	REG_L	a1, FREGS_A1(sp)
 	REG_L	a2, FREGS_A2(sp)
@@ -86,4 +100,61 @@ SYM_CODE_START(ftrace_caller)
 	jr	t0
 1:
 	jr	t1
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
+/*
+ * The rest of the pt_regs, and a status that says it is all there and
+ * of kernel mode.  t0 is the traced function's epc; t1 was free.
+ */
+SYM_INNER_LABEL(ftrace_regs_caller, SYM_L_GLOBAL)
+	REG_S	gp, PT_GP(sp)
+	REG_S	tp, PT_TP(sp)
+	REG_S	t0, PT_T0(sp)
+	REG_S	t2, PT_T2(sp)
+	REG_S	s1, PT_S1(sp)
+	REG_S	s2, PT_S2(sp)
+	REG_S	s3, PT_S3(sp)
+	REG_S	s4, PT_S4(sp)
+	REG_S	s5, PT_S5(sp)
+	REG_S	s6, PT_S6(sp)
+	REG_S	s7, PT_S7(sp)
+	REG_S	s8, PT_S8(sp)
+	REG_S	s9, PT_S9(sp)
+	REG_S	s10, PT_S10(sp)
+	REG_S	s11, PT_S11(sp)
+	REG_S	t3, PT_T3(sp)
+	REG_S	t4, PT_T4(sp)
+	REG_S	t5, PT_T5(sp)
+	REG_S	t6, PT_T6(sp)
+	REG_S	a0, PT_ORIG_A0(sp)
+	REG_S	zero, PT_BADADDR(sp)
+	REG_S	zero, PT_CAUSE(sp)
+	csrr	t1, CSR_STATUS
+	ori	t1, t1, SR_SPP
+	REG_S	t1, PT_STATUS(sp)
+	j	.Lcall
+
+/* A callback may have changed any callee-saved register in the pt_regs. */
+.Lrestore_regs:
+	REG_L	s1, PT_S1(sp)
+	REG_L	s2, PT_S2(sp)
+	REG_L	s3, PT_S3(sp)
+	REG_L	s4, PT_S4(sp)
+	REG_L	s5, PT_S5(sp)
+	REG_L	s6, PT_S6(sp)
+	REG_L	s7, PT_S7(sp)
+	REG_L	s8, PT_S8(sp)
+	REG_L	s9, PT_S9(sp)
+	REG_L	s10, PT_S10(sp)
+	REG_L	s11, PT_S11(sp)
+	j	.Lrestore_args
+#endif
 SYM_CODE_END(ftrace_caller)
+/*
+ * No kprobe inside: kprobes on ftrace run from here, and a breakpoint
+ * here would be hit again by the handlers' own traced calls.
+ */
+ASM_NOKPROBE(ftrace_caller)
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
+ASM_NOKPROBE(ftrace_regs_caller)
+#endif

@@ -55,4 +55,6 @@ SYM_CODE_START(return_to_handler)
 	addi	sp, sp, 4 * SZREG
 	ret
 SYM_CODE_END(return_to_handler)
+/* Runs between a traced function and its caller: no kprobe inside. */
+ASM_NOKPROBE(return_to_handler)
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */

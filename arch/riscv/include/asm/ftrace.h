@@ -50,6 +50,7 @@
 
 #ifndef __ASSEMBLY__
 
+#include <linux/build_bug.h>
 #include <linux/types.h>
 #include <linux/string.h>
 #include <asm/ptrace.h>
@@ -94,50 +95,76 @@ int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec);
 #define ftrace_init_nop ftrace_init_nop
 
 /*
- * struct ftrace_regs: what ftrace_caller saves (WITH_ARGS).  The layout
- * is an ABI: asm-offsets.c names its fields for mcount-dyn.S.
+ * struct ftrace_regs: a struct pt_regs that ftrace_caller fills in part
+ * (WITH_ARGS), or whole when a site wants pt_regs (WITH_REGS: kprobes
+ * on ftrace).  Its named fields are pt_regs' own, at pt_regs' offsets;
+ * asm-offsets.c names them for mcount-dyn.S.
  *   epc  where the traced function goes on (call site + 8); a callback
- *        may change it (live patching, ftrace_override_function_with_return)
- *   ra   the traced function's return address; the graph tracer
- *        replaces it with return_to_handler
+ *        may change it (live patching, ftrace_override_function_with_return,
+ *        a kprobe's pre_handler)
+ *   ra   the traced function's return address; the graph tracer and
+ *        rethook replace it with their return trampolines
  *   sp   the stack pointer at the call site
  *   s0   the caller's frame pointer
  *   t1   0, or the direct trampoline to go on to after the callbacks
  *   a0-a7 the arguments, restored from here afterwards
+ * regs.status is 0 when only these were saved, else sstatus with SPP set
+ * (the registers of a kernel-mode context) and every register is there.
  */
 #define HAVE_ARCH_FTRACE_REGS
 
 struct __arch_ftrace_regs {
-	unsigned long epc;
-	unsigned long ra;
-	unsigned long sp;
-	unsigned long s0;
-	unsigned long t1;
 	union {
-		unsigned long args[8];
+		struct pt_regs regs;
 		struct {
-			unsigned long a0;
-			unsigned long a1;
-			unsigned long a2;
-			unsigned long a3;
-			unsigned long a4;
-			unsigned long a5;
-			unsigned long a6;
-			unsigned long a7;
+			unsigned long epc;
+			unsigned long ra;
+			unsigned long sp;
+			unsigned long gp;
+			unsigned long tp;
+			unsigned long t0;
+			unsigned long t1;
+			unsigned long t2;
+			unsigned long s0;
+			unsigned long s1;
+			union {
+				unsigned long args[8];
+				struct {
+					unsigned long a0;
+					unsigned long a1;
+					unsigned long a2;
+					unsigned long a3;
+					unsigned long a4;
+					unsigned long a5;
+					unsigned long a6;
+					unsigned long a7;
+				};
+			};
 		};
 	};
 };
+
+static_assert(offsetof(struct __arch_ftrace_regs, epc) ==
+	      offsetof(struct pt_regs, epc));
+static_assert(offsetof(struct __arch_ftrace_regs, s0) ==
+	      offsetof(struct pt_regs, s0));
+static_assert(offsetof(struct __arch_ftrace_regs, a7) ==
+	      offsetof(struct pt_regs, a7));
 
 struct ftrace_regs;
 struct ftrace_ops;
 
 #define arch_ftrace_regs(fregs)	((struct __arch_ftrace_regs *)(fregs))
 
-/* ftrace_caller never saves a complete pt_regs (no WITH_REGS). */
+/* The whole pt_regs, if ftrace_caller saved it (see above), else NULL. */
 static __always_inline struct pt_regs *
 arch_ftrace_get_regs(struct ftrace_regs *fregs)
 {
-	return NULL;
+	struct __arch_ftrace_regs *afregs = arch_ftrace_regs(fregs);
+
+	if (!IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS) || !afregs->regs.status)
+		return NULL;
+	return &afregs->regs;
 }
 
 static __always_inline unsigned long
