@@ -134,7 +134,8 @@ demo: initramfs
 # all of them).  Under TCG riscv64 runs several times slower than x86_64,
 # so its `make test` takes a fixed subset and `make test-full` the rest.
 TEST_CASES_x86_64	:=
-TEST_CASES_riscv64	:= 00basic/* ftrace/* event/* filter/* instances/*
+TEST_CASES_riscv64	:= 00basic/* ftrace/* event/* filter/* instances/* \
+			   kprobe/* dynevent/* trigger/*
 TEST_CASES		?= $(TEST_CASES_$(ARCH))
 # The guest's default per-case timeout, seconds (empty: the guest's 120).
 FTRACETEST_TIMEOUT_x86_64	:=
