@@ -53,6 +53,9 @@ mkdir -p "$out/ours" "$out/upstream"
 
 # 1. Configure.
 frags="$top/configs/$arch.config $top/configs/bench.config"
+# An architecture's own bench settings (riscv64: no preemption).
+[ ! -f "$top/configs/bench-$arch.config" ] ||
+	frags="$frags $top/configs/bench-$arch.config"
 # shellcheck disable=SC2086 # a list of fragments
 sh "$top/tools/overlay/kconfig.sh" --lost "$out/ours/config-lost.txt" \
 	"$abuild/src" "$abuild/obj-bench" "$kbarch" $frags
