@@ -42,6 +42,9 @@ x86_64)
 riscv64)
 	karch=riscv kbarch=riscv image=arch/riscv/boot/Image
 	export CROSS_COMPILE=riscv64-linux-gnu-
+	# Two harts under -icount hang both kernels before init when they
+	# are built without preemption (QEMU 7.2); one boots.
+	export VM_SMP=${VM_SMP:-1}
 	[ "${KCC:-gcc}" != gcc ] || export KCC=${CROSS_COMPILE}gcc
 	;;
 *)

@@ -26,6 +26,7 @@
 # (single-threaded: multi-threaded TCG breaks kernel text patching).
 # VM_ACCEL=kvm|tcg in the environment skips the probe. --icount (for
 # benchmarks: deterministic instruction-counted time) forces TCG.
+# VM_SMP sets the number of vCPUs (default 2).
 
 set -eu
 
@@ -201,7 +202,7 @@ echo "run-vm: $QEMU ($ACCEL), kernel $KERNEL, cmdline: $CMDLINE" >&2
 set +e
 # shellcheck disable=SC2086 # ACCEL_ARGS is a list of words
 timeout --foreground -k 10 "${TIMEOUT:-0}" \
-	"$QEMU" $MACHINE_ARGS $ACCEL_ARGS -smp 2 -m 2G -no-reboot \
+	"$QEMU" $MACHINE_ARGS $ACCEL_ARGS -smp "${VM_SMP:-2}" -m 2G -no-reboot \
 	-nodefaults -display none \
 	-chardev "$CHARDEV" -serial chardev:con0 -mon chardev=con0 \
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$CMDLINE" <&3
