@@ -62,6 +62,7 @@
  * @data:     the user's word for this call (fgraph_frame_data()), 0 at
  *            entry
  * @idx:      the fgraph_ops slot that pushed it
+ * @gen:      that slot's registration (fgraph_slot_gen[]) at the push
  * @depth:    the call's nesting depth
  */
 struct fgraph_frame {
@@ -72,6 +73,7 @@ struct fgraph_frame {
 	u64			calltime;
 	u64			data;
 	unsigned short		idx;
+	unsigned short		gen;
 	unsigned short		depth;
 };
 
@@ -92,6 +94,14 @@ struct fgraph_stack {
 static DEFINE_MUTEX(fgraph_lock);
 static struct fgraph_ops __rcu *fgraph_array[FGRAPH_MAX_OPS];
 static int fgraph_users;		/* fgraph_lock */
+/*
+ * Bumped, under fgraph_lock, each time a slot is given to a user.  A
+ * frame outlives its user (a task may sleep in a followed call across
+ * unregistering and registering again); its gen tells the next user of
+ * the slot that the frame is not its own, so the frame is popped
+ * without a callback, and its data is nobody's.
+ */
+static unsigned short fgraph_slot_gen[FGRAPH_MAX_OPS];
 /*
  * The slots of registered users with no_sleep_time: written under
  * fgraph_lock, read by the sched_switch probe, which is registered
@@ -171,6 +181,7 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	frame->calltime = trace_clock_local();
 	frame->data = 0;
 	frame->idx = gops->idx;
+	frame->gen = READ_ONCE(fgraph_slot_gen[gops->idx]);
 	frame->depth = new_call ? t->curr_ret_depth : prev->depth;
 	if (new_call)
 		t->curr_ret_depth++;
@@ -195,7 +206,8 @@ static void fgraph_call_retfunc(struct fgraph_frame *frame,
 	/* Pairs with synchronize_rcu() in unregister_ftrace_graph(). */
 	preempt_disable_notrace();
 	gops = rcu_dereference_raw(fgraph_array[frame->idx]);
-	if (gops && gops->retfunc)
+	if (gops && gops->retfunc &&
+	    frame->gen == READ_ONCE(fgraph_slot_gen[frame->idx]))
 		gops->retfunc(trace, gops);
 	preempt_enable_notrace();
 }
@@ -330,7 +342,8 @@ u64 *fgraph_frame_data(struct fgraph_ops *gops, int up)
 	if (!stk || gops->idx < 0)
 		return NULL;
 	for (i = READ_ONCE(current->curr_ret_stack) - 1; i >= 0; i--) {
-		if (stk->frames[i].idx != gops->idx)
+		if (stk->frames[i].idx != gops->idx ||
+		    stk->frames[i].gen != READ_ONCE(fgraph_slot_gen[gops->idx]))
 			continue;
 		if (!up--)
 			return &stk->frames[i].data;
@@ -599,6 +612,7 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		if (ret)
 			return ret;
 	}
+	WRITE_ONCE(fgraph_slot_gen[i], fgraph_slot_gen[i] + 1);
 	gops->idx = i;
 	gops->ops.func = ftrace_graph_func;
 	gops->ops.flags |= FTRACE_OPS_FL_SAVE_ARGS;
