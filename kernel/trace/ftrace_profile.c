@@ -15,8 +15,15 @@
  * claimed by the first call of its function on that CPU and never moves,
  * so readers on other CPUs see torn counts at worst, never a wrong
  * function.  The table has room for twice the functions there were when
- * it was allocated; a call that finds no free slot near its home is
- * counted in ::dropped instead.
+ * it was allocated; a call that finds no free slot near its home is not
+ * counted.
+ *
+ * The CPU's own calls are the only writers of its table, in any context
+ * and nested (an interrupt or NMI in the middle of a count), so slots are
+ * claimed with cmpxchg_local() and figures added with local_t operations:
+ * neither needs interrupts off, whose toggling costs more than the count
+ * itself on some machines (a CSR write that ends a TCG translation block
+ * on riscv).
  */
 
 #include <linux/ftrace.h>
@@ -28,6 +35,9 @@
 #include <linux/sort.h>
 #include <linux/tracefs.h>
 #include <linux/vmalloc.h>
+
+#include <asm/local.h>
+#include <asm/local64.h>
 
 #include "trace.h"
 #include "ftrace_internal.h"
@@ -45,6 +55,20 @@
  */
 struct profile_rec {
 	unsigned long	ip;
+	local_t		hits;
+	local64_t	time;
+	local64_t	time_sq;
+};
+
+/**
+ * struct profile_figures - a reader's copy of a record
+ * @ip:      the function's call site
+ * @hits:    calls counted
+ * @time:    sum of the durations, in ns
+ * @time_sq: sum of their squares
+ */
+struct profile_figures {
+	unsigned long	ip;
 	unsigned long	hits;
 	u64		time;
 	u64		time_sq;
@@ -52,16 +76,12 @@ struct profile_rec {
 
 /**
  * struct profile_table - one CPU's records
- * @recs:    the slots; written only by their CPU with interrupts off
- * @bits:    log2 of the number of slots
- * @busy:    the CPU is in the profiler (an NMI then counts nothing)
- * @dropped: calls that found no slot
+ * @recs: the slots; written only by their CPU (see the top of the file)
+ * @bits: log2 of the number of slots
  */
 struct profile_table {
 	struct profile_rec	*recs;
 	unsigned int		bits;
-	int			busy;
-	unsigned long		dropped;
 };
 
 static DEFINE_PER_CPU(struct profile_table, profile_tables);
@@ -86,13 +106,13 @@ static struct profile_rec *notrace profile_find(struct profile_table *t,
 
 	for (n = 0; n < PROFILE_MAX_PROBE; n++, i = (i + 1) & mask) {
 		struct profile_rec *r = &t->recs[i];
+		unsigned long cur = READ_ONCE(r->ip);
 
-		if (r->ip == ip)
+		/* A nested count may claim the slot between read and claim. */
+		if (!cur)
+			cur = cmpxchg_local(&r->ip, 0, ip) ?: ip;
+		if (cur == ip)
 			return r;
-		if (!r->ip) {
-			WRITE_ONCE(r->ip, ip);
-			return r;
-		}
 	}
 	return NULL;
 }
@@ -101,10 +121,10 @@ static void notrace profile_add(struct profile_rec *r, unsigned long hits,
 				u64 ns)
 {
 	if (hits)
-		WRITE_ONCE(r->hits, r->hits + hits);
+		local_add(hits, &r->hits);
 	if (ns) {
-		WRITE_ONCE(r->time, r->time + ns);
-		WRITE_ONCE(r->time_sq, r->time_sq + ns * ns);
+		local64_add(ns, &r->time);
+		local64_add(ns * ns, &r->time_sq);
 	}
 }
 
@@ -113,22 +133,17 @@ static void notrace profile_count(unsigned long ip, unsigned long hits, u64 ns)
 {
 	struct profile_table *t;
 	struct profile_rec *r;
-	unsigned long flags;
 
 	if (!READ_ONCE(profile_enabled))
 		return;
-	local_irq_save(flags);
+	preempt_disable_notrace();
 	t = this_cpu_ptr(&profile_tables);
-	if (t->recs && ++t->busy == 1) {
+	if (t->recs) {
 		r = profile_find(t, ip);
 		if (r)
 			profile_add(r, hits, ns);
-		else
-			t->dropped++;
 	}
-	if (t->recs)
-		t->busy--;
-	local_irq_restore(flags);
+	preempt_enable_notrace();
 }
 
 /**
@@ -228,7 +243,6 @@ static void profile_reset_tables(void)
 		struct profile_table *t = per_cpu_ptr(&profile_tables, cpu);
 
 		memset(t->recs, 0, array_size(sizeof(*t->recs), 1UL << t->bits));
-		t->dropped = 0;
 	}
 }
 
@@ -314,19 +328,19 @@ static const struct file_operations profile_enable_fops = {
 struct profile_snap {
 	bool			timed;
 	unsigned long		nr;
-	struct profile_rec	recs[];
+	struct profile_figures	recs[];
 };
 
 static int profile_cmp_hits(const void *a, const void *b)
 {
-	const struct profile_rec *x = a, *y = b;
+	const struct profile_figures *x = a, *y = b;
 
 	return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : 0;
 }
 
 static int profile_cmp_time(const void *a, const void *b)
 {
-	const struct profile_rec *x = a, *y = b;
+	const struct profile_figures *x = a, *y = b;
 
 	return x->time < y->time ? 1 : x->time > y->time ? -1 : 0;
 }
@@ -344,11 +358,12 @@ static struct profile_snap *profile_snapshot(int cpu)
 		return NULL;
 	s->timed = profile_used && profile_used->timed;
 	for (i = 0; i < size; i++) {
-		struct profile_rec r = {
-			.ip	 = READ_ONCE(t->recs[i].ip),
-			.hits	 = READ_ONCE(t->recs[i].hits),
-			.time	 = READ_ONCE(t->recs[i].time),
-			.time_sq = READ_ONCE(t->recs[i].time_sq),
+		struct profile_rec *tr = &t->recs[i];
+		struct profile_figures r = {
+			.ip	 = READ_ONCE(tr->ip),
+			.hits	 = local_read(&tr->hits),
+			.time	 = local64_read(&tr->time),
+			.time_sq = local64_read(&tr->time_sq),
 		};
 
 		if (r.ip && r.hits)
@@ -384,7 +399,7 @@ static void profile_put_duration(struct seq_file *m, u64 ns)
 		seq_putc(m, ' ');
 }
 
-static void profile_show_times(struct seq_file *m, struct profile_rec *r)
+static void profile_show_times(struct seq_file *m, struct profile_figures *r)
 {
 	u64 avg = div64_ul(r->time, r->hits);
 	u64 var = 0;
@@ -424,7 +439,7 @@ static void profile_seq_stop(struct seq_file *m, void *v)
 static int profile_seq_show(struct seq_file *m, void *v)
 {
 	struct profile_snap *s = m->private;
-	struct profile_rec *r = v;
+	struct profile_figures *r = v;
 	char name[KSYM_SYMBOL_LEN];
 
 	if (v == SEQ_START_TOKEN) {
