@@ -224,10 +224,15 @@ enum {
 	FTRACE_OPS_FL_SUBOP			= BIT(18),
 };
 
-#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
-#define FTRACE_OPS_FL_SAVE_ARGS		FTRACE_OPS_FL_SAVE_REGS
-#else
+/*
+ * What an ops asks for to get a struct ftrace_regs: nothing where every
+ * call comes with one (WITH_ARGS, and the static tracer's _mcount, which
+ * fills in what the graph tracer needs), else pt_regs.
+ */
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) || !defined(CONFIG_DYNAMIC_FTRACE)
 #define FTRACE_OPS_FL_SAVE_ARGS		0
+#else
+#define FTRACE_OPS_FL_SAVE_ARGS		FTRACE_OPS_FL_SAVE_REGS
 #endif
 
 /* Requests the core may make of an ops through ->ops_func (unused yet). */

@@ -7,8 +7,10 @@
  *                     of each module, ftrace_init(), the module hooks;
  *   ftrace_hash.c     sets of functions, and the filter language that
  *                     fills them;
- *   ftrace_ops.c      registering ops, the callbacks' fast path, the
- *                     ftrace_set_*() API, ftrace_enabled;
+ *   ftrace_ops.c      registering ops, the callbacks' fast path,
+ *                     ftrace_enabled;
+ *   ftrace_filter.c   each ops' filter and notrace hashes, the
+ *                     ftrace_set_*() API;
  *   ftrace_update.c   deciding what each call site should call, and
  *                     driving the architecture's patching;
  *   ftrace_tramp.c    per-ops trampolines: which ops get one, their
@@ -16,6 +18,10 @@
  *   ftrace_direct.c   direct calls: ops whose functions call a
  *                     trampoline of their owner's;
  *   ftrace_files.c    the tracefs files.
+ * Without DYNAMIC_FTRACE (the static tracer, every function calling the
+ * arch's _mcount) only ftrace_ops.c is built, with ftrace_static.c for
+ * what it needs of the others: no records, hashes or trampolines, and
+ * every ops traces every function.
  *
  * Locking, outer to inner:
  *   ftrace_ops_hash::regex_lock  the editors of one ops' filters.
@@ -52,6 +58,7 @@ extern bool ftrace_disabled;
 
 /* --- records (ftrace_records.c) ------------------------------------------ */
 
+#ifdef CONFIG_DYNAMIC_FTRACE
 /**
  * struct ftrace_rec_group - the call sites of vmlinux or of one module
  * @list:  in ftrace_rec_groups (RCU; changed under ftrace_lock)
@@ -80,6 +87,7 @@ extern unsigned long __stop_mcount_loc[];
 #define for_each_ftrace_group(g) \
 	list_for_each_entry_rcu(g, &ftrace_rec_groups, list, \
 				lockdep_is_held(&ftrace_lock))
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
 struct module *ftrace_rec_module(struct dyn_ftrace *rec);
@@ -104,14 +112,15 @@ struct ftrace_hash {
 	struct rcu_head		rcu;
 };
 
-/* The shared empty hash: never freed, never written. */
-extern struct ftrace_hash ftrace_empty_hash;
-#define EMPTY_HASH	(&ftrace_empty_hash)
-
 static inline bool ftrace_hash_empty(struct ftrace_hash *hash)
 {
 	return !hash || !hash->count;
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/* The shared empty hash: never freed, never written. */
+extern struct ftrace_hash ftrace_empty_hash;
+#define EMPTY_HASH	(&ftrace_empty_hash)
 
 struct ftrace_hash *ftrace_hash_alloc(int size_bits);
 struct ftrace_hash *ftrace_hash_copy(struct ftrace_hash *src);
@@ -134,14 +143,57 @@ int ftrace_match_functions(const char *glob, const char *module,
 			   ftrace_match_fn fn, void *data);
 int ftrace_func_name(struct dyn_ftrace *rec, char *buf);
 struct dyn_ftrace *ftrace_rec_by_index(unsigned long index);
+#else
+/*
+ * The static tracer has no call site records to make sets of, so every
+ * set is empty: what the tracers read of one, for their filters.
+ */
+#define EMPTY_HASH	NULL
+
+static inline bool ftrace_hash_contains(struct ftrace_hash *hash,
+					unsigned long ip)
+{
+	return false;
+}
+
+static inline void ftrace_hash_free(struct ftrace_hash *hash)
+{
+}
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
 /* --- ops (ftrace_ops.c) ------------------------------------------------- */
+
+/* Have @ops trace the functions @from traces, sharing its hashes. */
+static inline void ftrace_ops_share_filter(struct ftrace_ops *ops,
+					   struct ftrace_ops *from)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE
+	ops->func_hash = from->func_hash;
+#endif
+}
 
 /* The ops of the top-level function tracer, also ftrace_set_global_*(). */
 extern struct ftrace_ops global_ops;
 
+void ftrace_ops_init(struct ftrace_ops *ops);
+bool ftrace_ops_registered(struct ftrace_ops *ops);
+
+/* Does @ops count in what the call sites call now?  ftrace_lock. */
+static inline bool ftrace_ops_counts(struct ftrace_ops *ops)
+{
+	if (ops->flags & FTRACE_OPS_FL_STUB)
+		return false;
+	return ftrace_enabled || (ops->flags & FTRACE_OPS_FL_PERMANENT);
+}
+
+/* --- filters (ftrace_filter.c) ----------------------------------------- */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
 /* Does @ops trace @ip now?  Lockless, with preemption disabled. */
 bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
+void ftrace_ops_init_hash(struct ftrace_ops *ops);
+/* Would IPMODIFY/DIRECT @ops share a function with another?  ftrace_lock. */
+bool ftrace_ops_conflict(struct ftrace_ops *ops);
 
 /*
  * Replace @ops' filter (@filter true) or notrace hash by @hash, which the
@@ -149,15 +201,38 @@ bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
  */
 int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 			bool filter);
-void ftrace_ops_init(struct ftrace_ops *ops);
-bool ftrace_ops_registered(struct ftrace_ops *ops);
+#else
+/* The static tracer: every ops traces every function. */
+static inline bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+{
+	return true;
+}
+
+static inline void ftrace_ops_init_hash(struct ftrace_ops *ops)
+{
+}
+
+/* Nothing to conflict: IPMODIFY needs pt_regs, DIRECT call sites. */
+static inline bool ftrace_ops_conflict(struct ftrace_ops *ops)
+{
+	return false;
+}
+#endif
 
 /* --- tracefs (ftrace_files.c) ------------------------------------------ */
 
 struct dentry;
 struct seq_file;
+#ifdef CONFIG_DYNAMIC_FTRACE
 void ftrace_create_ops_filter_file(const char *name, struct dentry *parent,
 				   struct ftrace_ops *ops);
+#else
+static inline void ftrace_create_ops_filter_file(const char *name,
+						 struct dentry *parent,
+						 struct ftrace_ops *ops)
+{
+}
+#endif
 
 /* --- filters on modules not loaded yet (ftrace_modcache.c) ----------- */
 
@@ -168,7 +243,13 @@ void ftrace_mod_words_commit(struct list_head *words, struct ftrace_ops *ops,
 			     bool filter, bool reset);
 void ftrace_mod_pending_show(struct seq_file *m, struct ftrace_ops *ops,
 			     bool filter);
+#ifdef CONFIG_DYNAMIC_FTRACE
 void ftrace_mod_pending_release(struct ftrace_ops *ops);
+#else
+static inline void ftrace_mod_pending_release(struct ftrace_ops *ops)
+{
+}
+#endif
 void ftrace_mod_pending_load(const char *name);
 
 /* --- function commands (ftrace_probe.c) -------------------------------- */
@@ -184,17 +265,30 @@ void ftrace_probe_release(struct trace_array *tr);
 
 /*
  * Recount every record's ops and bring the call sites and the
- * trampolines' callback in line.  ftrace_lock.
+ * trampolines' callback in line (static tracer: only the callback).
+ * ftrace_lock.
  */
 int ftrace_update_all(void);
+extern ftrace_func_t ftrace_trace_function;
+#ifdef CONFIG_DYNAMIC_FTRACE
 /* Recount @rec alone from the registered ops.  ftrace_lock. */
 void ftrace_account_rec(struct dyn_ftrace *rec);
 /* The callback the trampolines should call now.  ftrace_lock. */
 void ftrace_choose_trace_func(void);
-extern ftrace_func_t ftrace_trace_function;
 struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec);
 u64 ftrace_shared_token(void);
 void ftrace_shared_quiesced(u64 token);
+#else
+/* No trampolines but _mcount, which holds no op. */
+static inline u64 ftrace_shared_token(void)
+{
+	return 0;
+}
+
+static inline void ftrace_shared_quiesced(u64 token)
+{
+}
+#endif
 
 /* --- direct calls (ftrace_direct.c) ------------------------------------ */
 
@@ -209,8 +303,22 @@ static inline void ftrace_direct_forget(unsigned long start,
 
 /* --- per-ops trampolines (ftrace_tramp.c) ------------------------------ */
 
+#ifdef CONFIG_DYNAMIC_FTRACE
 void ftrace_tramp_get(struct ftrace_ops *ops);
 void ftrace_tramp_unlink(struct ftrace_ops *ops);
 void ftrace_tramp_free(struct ftrace_ops *ops);
+#else
+static inline void ftrace_tramp_get(struct ftrace_ops *ops)
+{
+}
+
+static inline void ftrace_tramp_unlink(struct ftrace_ops *ops)
+{
+}
+
+static inline void ftrace_tramp_free(struct ftrace_ops *ops)
+{
+}
+#endif
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

@@ -45,6 +45,8 @@
 
 /* How far from its home slot a record may sit. */
 #define PROFILE_MAX_PROBE	32
+/* The functions a table is sized for without call site records. */
+#define PROFILE_STATIC_FUNCS	32768
 
 /**
  * struct profile_rec - one function's figures on one CPU
@@ -217,10 +219,12 @@ void ftrace_profile_set_backend(const struct ftrace_profile_backend *backend)
 /* Give every CPU its table, once.  profile_lock. */
 static int profile_alloc_tables(void)
 {
+	unsigned long funcs = IS_ENABLED(CONFIG_DYNAMIC_FTRACE) ?
+			      ftrace_nr_records() : PROFILE_STATIC_FUNCS;
 	unsigned int bits;
 	int cpu;
 
-	bits = ilog2(roundup_pow_of_two(max(2 * ftrace_nr_records(), 1024UL)));
+	bits = ilog2(roundup_pow_of_two(max(2 * funcs, 1024UL)));
 	for_each_possible_cpu(cpu) {
 		struct profile_table *t = per_cpu_ptr(&profile_tables, cpu);
 

@@ -70,13 +70,6 @@ static u64 ftrace_shared_used_seq;
  */
 static bool ftrace_shared_quiet = true;
 
-static bool ftrace_ops_counts(struct ftrace_ops *ops)
-{
-	if (ops->flags & FTRACE_OPS_FL_STUB)
-		return false;
-	return ftrace_enabled || (ops->flags & FTRACE_OPS_FL_PERMANENT);
-}
-
 /* The registered ops after @op (the first for NULL), or NULL.  ftrace_lock. */
 static struct ftrace_ops *ftrace_next_ops(struct ftrace_ops *op)
 {
@@ -459,4 +452,52 @@ int ftrace_update_all(void)
 	ftrace_func_target = ftrace_trace_function;
 	arch_ftrace_update_code(FTRACE_UPDATE_TRACE_FUNC);
 	return ftrace_disabled ? -ENODEV : 0;
+}
+
+/* --- giving up ------------------------------------------------------- */
+
+enum ftrace_bug_type ftrace_bug_type;
+const void *ftrace_expected;
+
+/**
+ * ftrace_bug - a call site could not be patched
+ * @err: what the architecture returned
+ * @rec: the record
+ *
+ * Reports the site and what was found there, then calls ftrace_kill().
+ */
+void ftrace_bug(int err, struct dyn_ftrace *rec)
+{
+	unsigned long ip = rec ? ftrace_rec_ip(rec) : 0;
+	static const char * const what[] = {
+		[FTRACE_BUG_UNKNOWN]	= "",
+		[FTRACE_BUG_INIT]	= " (initializing)",
+		[FTRACE_BUG_NOP]	= " (making a NOP)",
+		[FTRACE_BUG_CALL]	= " (making a call)",
+		[FTRACE_BUG_UPDATE]	= " (changing a call)",
+	};
+	u8 found[MCOUNT_INSN_SIZE];
+
+	ftrace_kill();
+	switch (err) {
+	case -EFAULT:
+		pr_err("ftrace: cannot read call site %pS%s\n",
+		       (void *)ip, what[ftrace_bug_type]);
+		break;
+	case -EPERM:
+		pr_err("ftrace: cannot write call site %pS%s\n",
+		       (void *)ip, what[ftrace_bug_type]);
+		break;
+	default:
+		pr_err("ftrace: unexpected code at %pS%s: error %d\n",
+		       (void *)ip, what[ftrace_bug_type], err);
+		if (ip && !copy_from_kernel_nofault(found, (void *)ip,
+						    sizeof(found)))
+			pr_err("ftrace: found %*ph\n", (int)sizeof(found), found);
+		if (ftrace_expected)
+			pr_err("ftrace: expected %*ph\n", MCOUNT_INSN_SIZE,
+			       ftrace_expected);
+		break;
+	}
+	WARN_ONCE(1, "ftrace: function tracing disabled\n");
 }

@@ -932,8 +932,17 @@ static inline void trace_event_init(void) { }
 struct ftrace_pid_list;
 int ftrace_allocate_ftrace_ops(struct trace_array *tr);
 void ftrace_free_ftrace_ops(struct trace_array *tr);
-void ftrace_create_filter_files(struct trace_array *tr, struct dentry *parent);
 void ftrace_create_pid_files(struct trace_array *tr, struct dentry *parent);
+#ifdef CONFIG_DYNAMIC_FTRACE
+void ftrace_create_filter_files(struct trace_array *tr, struct dentry *parent);
+#else
+/* The static tracer has no set_ftrace_filter: the pid files only. */
+static inline void ftrace_create_filter_files(struct trace_array *tr,
+					      struct dentry *parent)
+{
+	ftrace_create_pid_files(tr, parent);
+}
+#endif
 void ftrace_free_pid_lists(struct trace_array *tr);
 bool ftrace_pid_traced(struct trace_array *tr);
 int ftrace_pid_follow_fork(struct trace_array *tr, bool on);

@@ -188,7 +188,7 @@ int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent)
 	g->gops.private = tr;
 	/* Enter what the instance's set_ftrace_filter/notrace say. */
 	ftrace_ops_init(&g->gops.ops);
-	g->gops.ops.func_hash = tr->ops->func_hash;
+	ftrace_ops_share_filter(&g->gops.ops, tr->ops);
 	g->gops.ops.private = tr;
 	tr->graph = g;
 	trace_graph_create_files(g, parent);

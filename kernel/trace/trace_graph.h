@@ -55,6 +55,16 @@ static inline u64 trace_graph_thresh(void)
 
 /* The tracefs files of @g in @parent. */
 void trace_graph_create_files(struct trace_graph *g, struct dentry *parent);
+#ifdef CONFIG_DYNAMIC_FTRACE
+void trace_graph_create_filter_files(struct trace_graph *g,
+				     struct dentry *parent);
+#else
+/* No call site records to make function sets of. */
+static inline void trace_graph_create_filter_files(struct trace_graph *g,
+						   struct dentry *parent)
+{
+}
+#endif
 void trace_graph_free_hashes(struct trace_graph *g);
 
 /* trace_graph_output.c */

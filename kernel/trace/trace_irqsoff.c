@@ -340,7 +340,7 @@ static struct fgraph_ops irqsoff_gops = {
 static int irqsoff_graph_start(struct trace_array *tr)
 {
 	ftrace_ops_init(&irqsoff_gops.ops);
-	irqsoff_gops.ops.func_hash = tr->ops->func_hash;
+	ftrace_ops_share_filter(&irqsoff_gops.ops, tr->ops);
 	irqsoff_gops.ops.private = tr;
 	irqsoff_gops.private = tr;
 	return register_ftrace_graph(&irqsoff_gops);

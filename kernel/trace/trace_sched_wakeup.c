@@ -255,7 +255,7 @@ static int wakeup_graph_set(struct trace_array *tr, bool on)
 	if (ret)
 		return ret;
 	ftrace_ops_init(&wakeup_gops.ops);
-	wakeup_gops.ops.func_hash = tr->ops->func_hash;
+	ftrace_ops_share_filter(&wakeup_gops.ops, tr->ops);
 	wakeup_gops.ops.private = tr;
 	wakeup_gops.private = tr;
 	ret = register_ftrace_graph(&wakeup_gops);
