@@ -3,6 +3,8 @@
  * Copyright (C) 2026 The ftrace clean-room authors
  *
  * riscv dynamic function tracing: switching the 8-byte call sites.
+ * (The static tracer, DYNAMIC_FTRACE=n, has only the graph hook at the
+ * end of this file; its entry is _mcount, in mcount.S.)
  *
  * After ftrace_init_nop() every call site calls ftrace_caller for good:
  *
@@ -70,6 +72,7 @@
 #include <asm/cacheflush.h>
 #include <asm/patch.h>
 
+#ifdef CONFIG_DYNAMIC_FTRACE
 /*
  * The callback ftrace_caller calls, loaded once per call.  Written with a
  * single store under ftrace_lock; the core orders it against
@@ -497,6 +500,7 @@ int ftrace_regs_query_register_offset(const char *name)
 			return regs[i].offset;
 	return -EINVAL;
 }
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /**
@@ -508,8 +512,11 @@ int ftrace_regs_query_register_offset(const char *name)
  *
  * When the fgraph core takes the call (it pushed a ret_stack frame),
  * the saved ra becomes return_to_handler; ftrace_caller restores ra from
- * there.  The stack pointer at entry is the one return_to_handler sees
- * once the function has returned.
+ * there (the static _mcount stores it into the traced function's saved
+ * return address, the same slot as retp below).  The stack pointer at
+ * entry is the one return_to_handler sees once the function has
+ * returned; the static tracer's check is the caller's frame pointer
+ * (mcount.S).
  */
 void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 			       struct ftrace_ops *op, struct ftrace_regs *fregs)
@@ -518,7 +525,12 @@ void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 	struct fgraph_ops *gops = container_of(op, struct fgraph_ops, ops);
 	/* Where the traced function's prologue saves ra (frame record). */
 	unsigned long *retp = (unsigned long *)afregs->sp - 1;
+	/* What return_to_handler will pass back (mcount.S). */
+	unsigned long check = afregs->s0;
 	int bit;
+
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
+		check = afregs->sp;
 
 	if (unlikely(ftrace_graph_is_dead()))
 		return;
@@ -527,7 +539,7 @@ void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (!function_graph_enter_ops(afregs->ra, ip, afregs->sp, retp, gops))
+	if (!function_graph_enter_ops(afregs->ra, ip, check, retp, gops))
 		afregs->ra = (unsigned long)return_to_handler;
 	ftrace_test_recursion_unlock(bit);
 }
