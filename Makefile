@@ -21,6 +21,9 @@
 #                  compile only these objects of the test kernel
 #   make check     the manifest is honoured and the kernel builds with
 #                  CONFIG_FTRACE=n
+#   make static-kernel
+#                  riscv64: the static tracer (DYNAMIC_FTRACE=n) in
+#                  build/riscv64/obj-static; test-arch boots it too
 #   make patches   write the series against the pristine tree to build/patches
 #   make bench     our kernel against upstream's, same source and config;
 #                  writes build/bench/results.{md,csv} (not part of test)
@@ -81,7 +84,7 @@ KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(KBARCH) CC=$(KCC) -j$(JOBS)
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
 
 .PHONY: all deps tree config kernel objects initramfs vm run demo test test-full \
-	test-arch test-full-arch check patches bench \
+	test-arch test-full-arch check static-kernel patches bench \
 	clean
 
 all: kernel
@@ -158,15 +161,32 @@ test:
 test-full:
 	@MAKE='$(MAKE)' sh $(VMDIR)/test-arches.sh test-full-arch $(TEST_ARCHES)
 
+# The static tracer (DYNAMIC_FTRACE=n: every function calls _mcount) where
+# the architecture has it: a second kernel, which run-tests.sh boots once
+# with static-test.sh.
+STATIC_ARCHES	:= riscv64
+STATIC_OBJ	:= $(ABUILD)/obj-static
+ifneq ($(filter $(ARCH),$(STATIC_ARCHES)),)
+STATIC_DEP	:= static-kernel
+STATIC_IMAGE	:= $(STATIC_OBJ)/arch/$(KARCH)/boot/$(IMAGE)
+endif
+
+static-kernel: tree
+	$(call config_cmds,$(STATIC_OBJ),configs/$(ARCH).config configs/static.config)
+	@$(KLOCK) $(call KMAKE,$(STATIC_OBJ)) -s $(IMAGE)
+	@echo "static-kernel: $(STATIC_OBJ)/arch/$(KARCH)/boot/$(IMAGE)"
+
 # One architecture: its own expectations file.
-test-arch: initramfs
+test-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES='$(TEST_CASES)' FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
+		STATIC_KERNEL='$(STATIC_IMAGE)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
 # Every ftracetest case, whatever the architecture's `make test` runs.
-test-full-arch: initramfs
+test-full-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES= FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
+		STATIC_KERNEL='$(STATIC_IMAGE)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test-full \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 

@@ -18,6 +18,9 @@
 # ftracetest layer to those cases; empty (the default) runs them all.
 # FTRACETEST_TIMEOUT, if set, is the guest's default per-case timeout in
 # seconds (ftracetest-guest.sh: 120).
+# STATIC_KERNEL, if set, is a kernel built with the static tracer (make
+# static-kernel); once the shards are done it boots with static-test.sh,
+# its console in OUTDIR/test-static.log, judged with the others.
 set -u
 
 kernel=$1 initrd=$2 out=$3 expectations=$4 timeout=${5:-3000}
@@ -60,6 +63,15 @@ for pid in $pids; do
 	[ "$rc" -eq 0 ] || tail -n 50 "$out/test-$i.out"
 	i=$((i + 1))
 done
+
+if [ -n "${STATIC_KERNEL:-}" ]; then
+	sh "$here/run-vm.sh" --kernel "$STATIC_KERNEL" --initrd "$initrd" \
+		--script "$here/static-test.sh" --timeout 600 \
+		--log "$out/test-static.log" > "$out/test-static.out" 2>&1
+	rc=$?
+	echo "run-tests: static kernel guest exited with $rc"
+	[ "$rc" -eq 0 ] || tail -n 50 "$out/test-static.out"
+fi
 
 logs=$(ls "$out"/test-*.log 2>/dev/null)
 # shellcheck disable=SC2086
