@@ -1845,6 +1845,7 @@ void trace_create_instance_files(struct trace_array *tr)
 	trace_marker_create_files(tr, d);
 	trace_errlog_create_file(tr, d);
 	trace_snapshot_create_files(tr, d);
+	trace_latency_create_files(tr, d);
 	trace_create_option_files(tr);
 
 	tr->percpu_dir = tracefs_create_dir("per_cpu", d);

@@ -134,7 +134,7 @@ static void section_report(struct trace_array *tr, struct irqsoff_section *s,
 	unsigned int trace_ctx;
 
 	info.latency = trace_latency_now(tr) - s->start;
-	if (!trace_latency_is_new_max(info.latency))
+	if (!trace_latency_is_new_max(tr, info.latency))
 		return;
 	trace_ctx = tracing_gen_ctx_flags(flags);
 	irqsoff_place(tr, ip, parent_ip, trace_ctx);

@@ -186,7 +186,7 @@ static void probe_switch(void *ignore, bool preempt, struct task_struct *prev,
 	trace_taskinfo_mark_pending();
 	now = trace_latency_now(tr);
 	info.latency = now - wakeup_start;
-	if (trace_latency_is_new_max(info.latency)) {
+	if (trace_latency_is_new_max(tr, info.latency)) {
 		info.time_start = wakeup_start;
 		info.cpu = smp_processor_id();
 		trace_latency_update(tr, next, &info, true);
