@@ -478,6 +478,10 @@ struct trace_max_info {
  * @graph:             function_graph's state: its fgraph_ops,
  *                     set_graph_function, set_graph_notrace and
  *                     max_graph_depth (trace_functions_graph.c)
+ * @buffer_expanded:   @buffer has its full size: trace_buf_size, or the
+ *                     size last written to buffer_size_kb.  Until then
+ *                     (the top level only, see tracing_update_buffers())
+ *                     its rings are the smallest (trace_types_lock)
  * @max_latency:       its tracing_max_latency, in ns: the largest latency
  *                     a latency tracer measured in it (trace_max_lock)
  * @max_info:          the latency whose trace its snapshot buffer holds
@@ -526,6 +530,7 @@ struct trace_array {
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	struct trace_graph		*graph;
 #endif
+	bool				buffer_expanded;
 #ifdef CONFIG_TRACER_MAX_TRACE
 	u64				max_latency;
 	struct trace_max_info		max_info;
@@ -558,6 +563,9 @@ struct trace_array *trace_array_of_data(const void *data);
 struct trace_array *trace_array_find_dumping(const char *name);
 int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size);
 void trace_array_free_buffers(struct trace_array *tr);
+int tracing_update_buffers(struct trace_array *tr);
+int tracing_update_buffers_locked(struct trace_array *tr);
+void trace_boot_expand_buffer(void);
 void trace_create_instance_files(struct trace_array *tr);
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 struct trace_array *trace_array_find(const char *name);
@@ -757,6 +765,7 @@ extern const char *__start___tracepoint_str[];
 extern const char *__stop___tracepoint_str[];
 
 int trace_printk_early_init(void);
+bool trace_printk_in_kernel(void);
 void trace_printk_late_init(void);
 void trace_printk_create_files(struct dentry *parent);
 void trace_record_kernel_stack(struct trace_array *tr, unsigned int trace_ctx,
