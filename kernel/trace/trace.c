@@ -33,6 +33,12 @@
 /* The default size of each CPU's buffer: trace_buf_size= overrides it. */
 #define TRACE_BUF_SIZE_DEFAULT	1441792UL
 
+/*
+ * What each CPU's ring of the top level holds until tracing is first
+ * used: the ring buffer makes it its smallest, two sub-buffers.
+ */
+#define TRACE_BUF_SIZE_UNEXPANDED	1UL
+
 /* The largest sub-buffer buffer_subbuf_size_kb accepts: 128 pages. */
 #define TRACE_SUBBUF_MAX_ORDER	7
 
@@ -554,7 +560,9 @@ static bool tracer_allowed(struct trace_array *tr, struct tracer *t)
  * The caller holds trace_types_lock.
  *
  * Return: 0, -EINVAL for a tracer that does not exist (or may not run in
- * an instance), or the tracer's init error; the old tracer then runs on.
+ * an instance), -ENOMEM when the buffer cannot get its full size
+ * (tracing_update_buffers()), or the tracer's init error; the old tracer
+ * then runs on.
  */
 int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
@@ -563,6 +571,10 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
+	/* Any write of current_tracer is a first use, as upstream. */
+	ret = tracing_update_buffers_locked(tr);
+	if (ret)
+		return ret;
 	if (!t || !tracer_allowed(tr, t))
 		return -EINVAL;
 	if (t == old)
@@ -843,7 +855,11 @@ static const struct file_operations available_tracers_fops = {
 
 /* --- buffer sizes ----------------------------------------------------- */
 
-/* Resize one CPU's ring or all of them.  trace_types_lock. */
+/*
+ * Resize one CPU's ring or all of them.  A size set by hand is the one
+ * kept: the buffer counts as expanded from then on, as upstream.
+ * trace_types_lock.
+ */
 static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 {
 	int ret;
@@ -856,7 +872,55 @@ static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 	if (ret < 0)
 		return ret;
 	ret = ring_buffer_resize(tr->buffer, size, cpu);
-	return ret < 0 ? ret : 0;
+	if (ret < 0)
+		return ret;
+	tr->buffer_expanded = true;
+	return 0;
+}
+
+/**
+ * tracing_update_buffers_locked - tracing_update_buffers(), lock held
+ * @tr: the instance
+ *
+ * Return: 0, or the -errno of the resize (-ENOMEM); the buffer then
+ * keeps its size and a later use tries again.
+ */
+int tracing_update_buffers_locked(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->buffer_expanded)
+		return 0;
+	return tracing_resize(tr, trace_buf_size, RING_BUFFER_ALL_CPUS);
+}
+
+/**
+ * tracing_update_buffers - give @tr's buffer its full size on first use
+ * @tr: the instance
+ *
+ * The top level boots with the smallest rings, so that a kernel that
+ * never traces spends little memory on it, unless a boot option traces
+ * from boot (trace_boot_expand_buffer()).  What starts tracing calls
+ * this first: a current_tracer write, enabling an event, set_event,
+ * set_event_pid, a snapshot write, a trace_printk() user.  Instances
+ * are made at full size.  Takes trace_types_lock.
+ *
+ * Return: 0, or the -errno of the resize (-ENOMEM).
+ */
+int tracing_update_buffers(struct trace_array *tr)
+{
+	guard(mutex)(&trace_types_lock);
+	return tracing_update_buffers_locked(tr);
+}
+
+/**
+ * trace_boot_expand_buffer - a boot option traces from boot on
+ *
+ * Called by the options' __setup() handlers, before early_trace_init()
+ * allocates the top level's buffer: it gets its full size at once.
+ */
+void __init trace_boot_expand_buffer(void)
+{
+	global_trace.buffer_expanded = true;
 }
 
 /*
@@ -875,11 +939,12 @@ static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
 	struct trace_cpu_file *cf = filp->private_data;
 	struct trace_array *tr = cf->tr;
 	unsigned long size = 0;
-	bool same = true;
-	char buf[32];
+	bool same = true, expanded;
+	char buf[64];
 	int len, cpu;
 
 	mutex_lock(&trace_types_lock);
+	expanded = tr->buffer_expanded;
 	if (cf->cpu != RING_BUFFER_ALL_CPUS) {
 		size = tracing_cpu_size(tr, cf->cpu);
 	} else {
@@ -893,10 +958,13 @@ static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
 	}
 	mutex_unlock(&trace_types_lock);
 
-	if (same)
-		len = scnprintf(buf, sizeof(buf), "%lu\n", size >> 10);
-	else
+	if (!same)
 		len = scnprintf(buf, sizeof(buf), "X\n");
+	else if (cf->cpu == RING_BUFFER_ALL_CPUS && !expanded)
+		len = scnprintf(buf, sizeof(buf), "%lu (expanded: %lu)\n",
+				size >> 10, trace_buf_size >> 10);
+	else
+		len = scnprintf(buf, sizeof(buf), "%lu\n", size >> 10);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
@@ -936,15 +1004,21 @@ static ssize_t buffer_total_size_read(struct file *filp, char __user *ubuf,
 {
 	struct trace_array *tr = filp->private_data;
 	unsigned long kb = 0;
-	char buf[32];
+	bool expanded;
+	char buf[64];
 	int len, cpu;
 
 	mutex_lock(&trace_types_lock);
 	for_each_possible_cpu(cpu)
 		kb += tracing_cpu_size(tr, cpu) >> 10;
+	expanded = tr->buffer_expanded;
 	mutex_unlock(&trace_types_lock);
 
-	len = scnprintf(buf, sizeof(buf), "%lu\n", kb);
+	if (expanded)
+		len = scnprintf(buf, sizeof(buf), "%lu\n", kb);
+	else
+		len = scnprintf(buf, sizeof(buf), "%lu (expanded: %lu)\n", kb,
+				num_possible_cpus() * (trace_buf_size >> 10));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
@@ -1845,6 +1919,7 @@ void trace_create_instance_files(struct trace_array *tr)
 	trace_marker_create_files(tr, d);
 	trace_errlog_create_file(tr, d);
 	trace_snapshot_create_files(tr, d);
+	trace_latency_create_files(tr, d);
 	trace_create_option_files(tr);
 
 	tr->percpu_dir = tracefs_create_dir("per_cpu", d);
@@ -1995,7 +2070,11 @@ void __init early_trace_init(void)
 			tr->clock_id = id;
 	}
 
-	if (trace_array_alloc_buffers(tr, trace_buf_size))
+	/* trace_printk() in the kernel itself is a use from boot on. */
+	if (trace_printk_in_kernel())
+		tr->buffer_expanded = true;
+	if (trace_array_alloc_buffers(tr, tr->buffer_expanded ?
+				      trace_buf_size : TRACE_BUF_SIZE_UNEXPANDED))
 		goto fail;
 	if (trace_printk_early_init() || trace_cmdline_init()) {
 		trace_array_free_buffers(tr);

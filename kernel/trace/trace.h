@@ -37,6 +37,7 @@
 #include <linux/mutex.h>
 #include <linux/irq_work.h>
 #include <linux/workqueue.h>
+#include <linux/sched.h>
 #include <linux/trace.h>
 #include <linux/list.h>
 #include <linux/fs.h>
@@ -399,6 +400,35 @@ struct trace_array_events {
 };
 
 /**
+ * struct trace_max_info - the latency the max buffer holds the trace of
+ * @latency:        in nanoseconds
+ * @time_start:     trace clock time the latency started at: earlier
+ *                  records in the max buffer are left out of "trace"
+ * @critical_start: where it started (irqsoff tracers), or 0
+ * @critical_end:   where it ended
+ * @cpu:            the CPU it was measured on
+ * @comm:           the task it was measured in (for wakeup: woken up)
+ * @pid:            its pid
+ * @uid:            its uid
+ * @nice:           its nice value
+ * @policy:         its scheduling policy
+ * @rt_priority:    its real-time priority
+ */
+struct trace_max_info {
+	u64		latency;
+	u64		time_start;
+	unsigned long	critical_start;
+	unsigned long	critical_end;
+	int		cpu;
+	char		comm[TASK_COMM_LEN];
+	pid_t		pid;
+	uid_t		uid;
+	long		nice;
+	unsigned int	policy;
+	unsigned int	rt_priority;
+};
+
+/**
  * struct trace_array - a trace instance: a buffer and how it is fed and read
  * @list:              link in the list of live instances (trace_types_lock)
  * @name:              NULL for the top level (/sys/kernel/tracing), else
@@ -448,6 +478,14 @@ struct trace_array_events {
  * @graph:             function_graph's state: its fgraph_ops,
  *                     set_graph_function, set_graph_notrace and
  *                     max_graph_depth (trace_functions_graph.c)
+ * @buffer_expanded:   @buffer has its full size: trace_buf_size, or the
+ *                     size last written to buffer_size_kb.  Until then
+ *                     (the top level only, see tracing_update_buffers())
+ *                     its rings are the smallest (trace_types_lock)
+ * @max_latency:       its tracing_max_latency, in ns: the largest latency
+ *                     a latency tracer measured in it (trace_max_lock)
+ * @max_info:          the latency whose trace its snapshot buffer holds
+ *                     (trace_max_lock; trace_latency.c)
  */
 struct trace_array {
 	struct list_head		list;
@@ -492,6 +530,11 @@ struct trace_array {
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	struct trace_graph		*graph;
 #endif
+	bool				buffer_expanded;
+#ifdef CONFIG_TRACER_MAX_TRACE
+	u64				max_latency;
+	struct trace_max_info		max_info;
+#endif
 };
 
 /* The top-level instance, /sys/kernel/tracing. */
@@ -520,6 +563,9 @@ struct trace_array *trace_array_of_data(const void *data);
 struct trace_array *trace_array_find_dumping(const char *name);
 int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size);
 void trace_array_free_buffers(struct trace_array *tr);
+int tracing_update_buffers(struct trace_array *tr);
+int tracing_update_buffers_locked(struct trace_array *tr);
+void trace_boot_expand_buffer(void);
 void trace_create_instance_files(struct trace_array *tr);
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 struct trace_array *trace_array_find(const char *name);
@@ -595,6 +641,14 @@ trace_snapshot_get_pinned(struct trace_array *tr)
 {
 	return NULL;
 }
+#endif
+
+/* tracing_max_latency of an instance (trace_latency.c). */
+#ifdef CONFIG_TRACER_MAX_TRACE
+void trace_latency_create_files(struct trace_array *tr, struct dentry *parent);
+#else
+static inline void trace_latency_create_files(struct trace_array *tr,
+					      struct dentry *parent) { }
 #endif
 
 bool tracer_tracing_is_on(struct trace_array *tr);
@@ -711,6 +765,7 @@ extern const char *__start___tracepoint_str[];
 extern const char *__stop___tracepoint_str[];
 
 int trace_printk_early_init(void);
+bool trace_printk_in_kernel(void);
 void trace_printk_late_init(void);
 void trace_printk_create_files(struct dentry *parent);
 void trace_record_kernel_stack(struct trace_array *tr, unsigned int trace_ctx,

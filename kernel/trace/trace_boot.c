@@ -37,6 +37,7 @@ static bool boot_tracer_started;
 static int __init set_boot_tracer(char *str)
 {
 	strscpy(boot_tracer, str, sizeof(boot_tracer));
+	trace_boot_expand_buffer();
 	return 1;
 }
 __setup("ftrace=", set_boot_tracer);
@@ -121,6 +122,7 @@ static char boot_snapshot_names[COMMAND_LINE_SIZE] __initdata;
 static int __init set_alloc_snapshot(char *str)
 {
 	boot_alloc_snapshot = true;
+	trace_boot_expand_buffer();
 	return 1;
 }
 __setup("alloc_snapshot", set_alloc_snapshot);

@@ -1186,6 +1186,7 @@ static char boot_events[COMMAND_LINE_SIZE] __initdata;
 static int __init set_boot_events(char *str)
 {
 	strscpy(boot_events, str, sizeof(boot_events));
+	trace_boot_expand_buffer();
 	return 1;
 }
 __setup("trace_event=", set_boot_events);

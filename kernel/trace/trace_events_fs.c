@@ -93,6 +93,9 @@ static ssize_t tr_enable_write(struct file *filp, const char __user *ubuf,
 	ret = read_bool(ubuf, cnt, &val);
 	if (ret)
 		return ret;
+	ret = tracing_update_buffers(tr);
+	if (ret)
+		return ret;
 	scoped_guard(mutex, &event_mutex)
 		ret = trace_event_set_clr(tr, NULL, NULL, NULL, val);
 	if (ret)
@@ -129,6 +132,9 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 	int ret;
 
 	ret = read_bool(ubuf, cnt, &val);
+	if (ret)
+		return ret;
+	ret = tracing_update_buffers(dir->tr);
 	if (ret)
 		return ret;
 	scoped_guard(mutex, &event_mutex) {
@@ -180,6 +186,9 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 	int ret;
 
 	ret = read_bool(ubuf, cnt, &val);
+	if (ret)
+		return ret;
+	ret = tracing_update_buffers(file->tr);
 	if (ret)
 		return ret;
 	scoped_guard(mutex, &event_mutex) {
@@ -452,6 +461,9 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 		return 0;
 	if (cnt >= PAGE_SIZE)
 		return -EINVAL;
+	ret = tracing_update_buffers(tr);
+	if (ret)
+		return ret;
 	buf = memdup_user_nul(ubuf, cnt);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);

@@ -366,6 +366,9 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 		return 0;
 	if (cnt >= PAGE_SIZE)
 		return -EINVAL;
+	ret = tracing_update_buffers(pf->tr);
+	if (ret)
+		return ret;
 	buf = memdup_user_nul(ubuf, cnt);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);

@@ -155,7 +155,7 @@ static void graph_print_task(struct trace_seq *s, pid_t pid)
  */
 static void graph_print_rel_time(struct trace_iterator *iter)
 {
-	u64 since = iter->ts - trace_latency_time_start();
+	u64 since = iter->ts - trace_latency_time_start(iter->tr);
 
 	trace_seq_printf(&iter->seq, "%9llu us |  ",
 			 div_u64(since, NSEC_PER_USEC));

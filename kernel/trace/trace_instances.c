@@ -211,6 +211,8 @@ static struct trace_array *trace_array_create(const char *name)
 
 	if (trace_array_alloc_buffers(tr, trace_buf_size))
 		goto fail;
+	/* An instance is for tracing: it starts at full size. */
+	tr->buffer_expanded = true;
 	tr->dir = tracefs_create_dir(name, trace_instance_dir);
 	if (IS_ERR_OR_NULL(tr->dir)) {
 		tr->dir = NULL;
@@ -532,7 +534,8 @@ int trace_array_init_printk(struct trace_array *tr)
 		return -ENOENT;
 	if (tr == &global_trace)
 		return -EINVAL;
-	trace_printk_init_buffers();
+	/* The writers' names; the top level's buffer is not used. */
+	trace_cmdline_start();
 	return 0;
 }
 EXPORT_SYMBOL_GPL(trace_array_init_printk);

@@ -78,7 +78,10 @@ enum irqsoff_calls {
 /*
  * The running tracer: set by its init and cleared by its reset, both
  * under trace_types_lock, with irqsoff_tracer_key off; the hooks read
- * them.  irqsoff_calls: which ops is registered (trace_types_lock);
+ * them.  irqsoff_trace is the one instance the three tracers may run in
+ * at a time (the sections are per CPU, not per instance): while it is
+ * set, another instance asking for any of them gets -EBUSY.
+ * irqsoff_calls: which ops is registered (trace_types_lock);
  * irqsoff_graph: display-graph was on when the tracer started, so the
  * places are graph records.
  */
@@ -134,7 +137,7 @@ static void section_report(struct trace_array *tr, struct irqsoff_section *s,
 	unsigned int trace_ctx;
 
 	info.latency = trace_latency_now(tr) - s->start;
-	if (!trace_latency_is_new_max(info.latency))
+	if (!trace_latency_is_new_max(tr, info.latency))
 		return;
 	trace_ctx = tracing_gen_ctx_flags(flags);
 	irqsoff_place(tr, ip, parent_ip, trace_ctx);
@@ -457,6 +460,8 @@ static int irqsoff_start(struct trace_array *tr, unsigned int mode,
 {
 	int cpu, ret;
 
+	if (irqsoff_trace)
+		return -EBUSY;
 	ret = trace_latency_tracer_start(tr);
 	if (ret)
 		return ret;
@@ -468,8 +473,11 @@ static int irqsoff_start(struct trace_array *tr, unsigned int mode,
 	WRITE_ONCE(irqsoff_graph, graph);
 	trace_cmdline_start();
 	ret = irqsoff_calls_set(tr, function, graph);
-	if (ret)
+	if (ret) {
+		WRITE_ONCE(irqsoff_mode, 0);
+		irqsoff_trace = NULL;
 		return ret;
+	}
 	WRITE_ONCE(irqsoff_running, true);
 	static_branch_enable(&irqsoff_tracer_key);
 	return 0;
@@ -483,6 +491,7 @@ static void irqsoff_reset(struct trace_array *tr)
 	/* The hooks run with interrupts off: wait for those still inside. */
 	synchronize_rcu();
 	WRITE_ONCE(irqsoff_mode, 0);
+	irqsoff_trace = NULL;
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -510,6 +519,7 @@ static struct tracer irqsoff_tracer = {
 	.reset		= irqsoff_reset,
 	.flag_changed	= irqsoff_flag_changed,
 	.print_max	= true,
+	.allow_instances	= true,
 	IRQSOFF_GRAPH_OUTPUT
 };
 #endif
@@ -528,6 +538,7 @@ static struct tracer preemptoff_tracer = {
 	.reset		= irqsoff_reset,
 	.flag_changed	= irqsoff_flag_changed,
 	.print_max	= true,
+	.allow_instances	= true,
 	IRQSOFF_GRAPH_OUTPUT
 };
 #endif
@@ -546,6 +557,7 @@ static struct tracer preemptirqsoff_tracer = {
 	.reset		= irqsoff_reset,
 	.flag_changed	= irqsoff_flag_changed,
 	.print_max	= true,
+	.allow_instances	= true,
 	IRQSOFF_GRAPH_OUTPUT
 };
 #endif

@@ -28,62 +28,65 @@ DEFINE_RAW_SPINLOCK(trace_max_lock);
 u64 tracing_thresh;
 
 /*
- * max_latency is tracing_max_latency: the largest latency seen (ns);
- * max_info describes the latency whose trace the max buffer holds, which
- * is what the header shows and what "trace" counts time from.  They
- * differ when a new maximum came while the rings could not be swapped
- * (a reader had them pinned).  Both are written under trace_max_lock.
+ * Each instance has its own maximum: tr->max_latency is its
+ * tracing_max_latency, the largest latency seen (ns); tr->max_info
+ * describes the latency whose trace its max buffer holds, which is what
+ * the header shows and what "trace" counts time from.  They differ when a
+ * new maximum came while the rings could not be swapped (a reader had
+ * them pinned).  Both are written under trace_max_lock.
  */
-static u64 max_latency;
-static struct trace_max_info max_info;
 
 /**
- * trace_latency_max - the maximum latency, in nanoseconds
+ * trace_latency_max - the maximum latency of @tr, in nanoseconds
+ * @tr: the instance
  *
  * Return: the value; read without the lock, it may be just stale.
  */
-u64 trace_latency_max(void)
+u64 trace_latency_max(struct trace_array *tr)
 {
-	return READ_ONCE(max_latency);
+	return READ_ONCE(tr->max_latency);
 }
 
 /**
- * trace_latency_time_start - when the latency in the max buffer started
+ * trace_latency_time_start - when the latency in @tr's max buffer started
+ * @tr: the instance
  *
  * Return: its trace clock time.
  */
-u64 trace_latency_time_start(void)
+u64 trace_latency_time_start(struct trace_array *tr)
 {
-	return READ_ONCE(max_info.time_start);
+	return READ_ONCE(tr->max_info.time_start);
 }
 
 /**
- * trace_latency_reset - forget the maximum (a latency tracer starts)
+ * trace_latency_reset - forget @tr's maximum (a latency tracer starts)
+ * @tr: the instance
  */
-void trace_latency_reset(void)
+void trace_latency_reset(struct trace_array *tr)
 {
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&trace_max_lock, flags);
-	memset(&max_info, 0, sizeof(max_info));
-	WRITE_ONCE(max_latency, 0);
+	memset(&tr->max_info, 0, sizeof(tr->max_info));
+	WRITE_ONCE(tr->max_latency, 0);
 	raw_spin_unlock_irqrestore(&trace_max_lock, flags);
 }
 
 /**
  * trace_latency_is_new_max - is a latency of @delta ns worth reporting?
+ * @tr:    the instance the latency tracer runs in
  * @delta: the latency
  *
  * Return: with tracing_thresh set, whether @delta reaches it; else
- * whether it is above the maximum.
+ * whether it is above @tr's maximum.
  */
-bool trace_latency_is_new_max(u64 delta)
+bool trace_latency_is_new_max(struct trace_array *tr, u64 delta)
 {
 	u64 thresh = READ_ONCE(tracing_thresh);
 
 	if (thresh)
 		return delta >= thresh;
-	return delta > trace_latency_max();
+	return delta > trace_latency_max(tr);
 }
 
 /**
@@ -159,50 +162,58 @@ static bool latency_swap(struct trace_array *tr, int cpu, bool all_cpus)
 	return true;
 }
 
+/* Describe the latency @info, seen in @tsk, as @tr's maximum. */
+static void latency_set_info(struct trace_array *tr, struct task_struct *tsk,
+			     const struct trace_max_info *info)
+{
+	struct trace_max_info *max = &tr->max_info;
+
+	*max = *info;
+	memcpy(max->comm, tsk->comm, TASK_COMM_LEN);
+	max->pid = tsk->pid;
+	max->uid = from_kuid_munged(&init_user_ns, task_uid(tsk));
+	max->nice = task_nice(tsk);
+	max->policy = tsk->policy;
+	max->rt_priority = tsk->rt_priority;
+}
+
 /**
  * trace_latency_update - a new maximum: keep its trace
- * @tr:       the instance (the top level)
+ * @tr:       the instance the latency tracer runs in
  * @tsk:      the task the latency was seen in
  * @info:     latency, time_start, critical_start/end and cpu filled in
  * @all_cpus: swap every CPU's ring, not only @info->cpu's
  *
  * Called with interrupts off, from the tracer's probe.  A latency no
- * longer above the maximum once the lock is held is dropped.  One whose
+ * longer above @tr's maximum once the lock is held is dropped.  One whose
  * rings cannot be swapped (a reader has them pinned) only raises
  * tracing_max_latency: the header keeps describing the trace kept.
  */
 void trace_latency_update(struct trace_array *tr, struct task_struct *tsk,
 			  const struct trace_max_info *info, bool all_cpus)
 {
-	if (!tracing_thresh && info->latency <= max_latency)
+	if (!tracing_thresh && info->latency <= tr->max_latency)
 		return;
 	raw_spin_lock(&trace_max_lock);
-	if (tracing_thresh || info->latency > max_latency) {
-		WRITE_ONCE(max_latency, info->latency);
-		if (!latency_swap(tr, info->cpu, all_cpus))
-			goto out;
-		max_info = *info;
-		memcpy(max_info.comm, tsk->comm, TASK_COMM_LEN);
-		max_info.pid = tsk->pid;
-		max_info.uid = from_kuid_munged(&init_user_ns, task_uid(tsk));
-		max_info.nice = task_nice(tsk);
-		max_info.policy = tsk->policy;
-		max_info.rt_priority = tsk->rt_priority;
+	if (tracing_thresh || info->latency > tr->max_latency) {
+		WRITE_ONCE(tr->max_latency, info->latency);
+		if (latency_swap(tr, info->cpu, all_cpus))
+			latency_set_info(tr, tsk, info);
 	}
-out:
 	raw_spin_unlock(&trace_max_lock);
 }
 
 /**
- * trace_latency_info - a copy of the maximum's description
+ * trace_latency_info - a copy of the description of @tr's maximum
+ * @tr:   the instance
  * @info: filled in
  */
-void trace_latency_info(struct trace_max_info *info)
+void trace_latency_info(struct trace_array *tr, struct trace_max_info *info)
 {
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&trace_max_lock, flags);
-	*info = max_info;
+	*info = tr->max_info;
 	raw_spin_unlock_irqrestore(&trace_max_lock, flags);
 }
 
@@ -224,28 +235,26 @@ int trace_latency_tracer_start(struct trace_array *tr)
 	if (ret)
 		return ret;
 	tracing_reset_all_cpus(tr);
-	trace_latency_reset();
+	trace_latency_reset(tr);
 	return 0;
 }
 
 /* --- tracing_max_latency and tracing_thresh -------------------------------- */
 
-static ssize_t latency_usecs_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
+static ssize_t latency_usecs_read(u64 ns, char __user *ubuf, size_t cnt,
+				  loff_t *ppos)
 {
-	u64 *val = filp->private_data;
 	char buf[32];
 	int len;
 
-	len = scnprintf(buf, sizeof(buf), "%llu\n",
-			div_u64(READ_ONCE(*val), NSEC_PER_USEC));
+	len = scnprintf(buf, sizeof(buf), "%llu\n", div_u64(ns, NSEC_PER_USEC));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
-static ssize_t latency_usecs_write(struct file *filp, const char __user *ubuf,
+/* Store a user's microseconds in *@ns, in nanoseconds, under the lock. */
+static ssize_t latency_usecs_write(u64 *ns, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
-	u64 *val = filp->private_data;
 	unsigned long flags;
 	u64 usecs;
 	int ret;
@@ -256,37 +265,79 @@ static ssize_t latency_usecs_write(struct file *filp, const char __user *ubuf,
 	if (usecs > U64_MAX / NSEC_PER_USEC)
 		return -EINVAL;
 	raw_spin_lock_irqsave(&trace_max_lock, flags);
-	WRITE_ONCE(*val, usecs * NSEC_PER_USEC);
+	WRITE_ONCE(*ns, usecs * NSEC_PER_USEC);
 	raw_spin_unlock_irqrestore(&trace_max_lock, flags);
 	*ppos += cnt;
 	return cnt;
 }
 
-static int latency_usecs_open(struct inode *inode, struct file *filp)
+/* tracing_max_latency: the instance's own maximum; the file holds a ref. */
+static ssize_t max_latency_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
 {
-	int ret = tracing_check_open(NULL);
+	struct trace_array *tr = filp->private_data;
 
-	if (ret)
-		return ret;
-	filp->private_data = inode->i_private;
-	return 0;
+	return latency_usecs_read(trace_latency_max(tr), ubuf, cnt, ppos);
 }
 
-static const struct file_operations latency_usecs_fops = {
-	.open		= latency_usecs_open,
-	.read		= latency_usecs_read,
-	.write		= latency_usecs_write,
+static ssize_t max_latency_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+
+	return latency_usecs_write(&tr->max_latency, ubuf, cnt, ppos);
+}
+
+static const struct file_operations max_latency_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= max_latency_read,
+	.write		= max_latency_write,
+	.release	= tracing_release_file_tr,
 	.llseek		= generic_file_llseek,
 };
+
+/* tracing_thresh: one for all instances, at the top level only. */
+static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	return latency_usecs_read(READ_ONCE(tracing_thresh), ubuf, cnt, ppos);
+}
+
+static ssize_t thresh_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	return latency_usecs_write(&tracing_thresh, ubuf, cnt, ppos);
+}
+
+static int thresh_open(struct inode *inode, struct file *filp)
+{
+	return tracing_check_open(NULL);
+}
+
+static const struct file_operations thresh_fops = {
+	.open		= thresh_open,
+	.read		= thresh_read,
+	.write		= thresh_write,
+	.llseek		= generic_file_llseek,
+};
+
+/**
+ * trace_latency_create_files - create tracing_max_latency in an instance
+ * @tr:     the instance
+ * @parent: its directory (NULL: the tracefs root)
+ */
+void trace_latency_create_files(struct trace_array *tr, struct dentry *parent)
+{
+	trace_create_file("tracing_max_latency", TRACE_MODE_WRITE, parent, tr,
+			  &max_latency_fops);
+}
 
 static __init int trace_latency_init_tracefs(void)
 {
 	if (tracing_disabled)
 		return 0;
-	trace_create_file("tracing_max_latency", TRACE_MODE_WRITE, NULL,
-			  &max_latency, &latency_usecs_fops);
-	trace_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL,
-			  &tracing_thresh, &latency_usecs_fops);
+	trace_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL,
+			  &thresh_fops);
 	return 0;
 }
 late_initcall(trace_latency_init_tracefs);

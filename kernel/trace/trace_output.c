@@ -302,7 +302,7 @@ static void print_lat_time(struct trace_iterator *iter, bool verbose)
 {
 	struct trace_seq *s = &iter->seq;
 	u64 since = iter->ts - (iter->trace && iter->trace->print_max ?
-				trace_latency_time_start() :
+				trace_latency_time_start(iter->tr) :
 				READ_ONCE(iter->tr->time_start));
 	u64 delay = trace_iter_next_ts(iter) - iter->ts;
 	u32 since_rem, delay_rem;
@@ -634,7 +634,7 @@ static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
 	int cpu;
 
 	if (iter->trace->print_max)
-		trace_latency_info(&info);
+		trace_latency_info(iter->tr, &info);
 	for_each_possible_cpu(cpu) {
 		unsigned long n = ring_buffer_entries_cpu(buffer, cpu);
 

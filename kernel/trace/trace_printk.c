@@ -550,11 +550,13 @@ EXPORT_SYMBOL_GPL(trace_array_printk);
  * trace_printk_init_buffers - get ready for trace_printk() from a module
  *
  * The scratch buffers always exist; what is started here is the saving
- * of the writers' command names, which the trace shows.  Sleeps.
+ * of the writers' command names, which the trace shows, and the top
+ * level's buffer gets its full size (tracing_update_buffers()).  Sleeps.
  */
 void trace_printk_init_buffers(void)
 {
 	trace_cmdline_start();
+	tracing_update_buffers(&global_trace);
 }
 EXPORT_SYMBOL_GPL(trace_printk_init_buffers);
 
@@ -624,7 +626,7 @@ static int trace_printk_module_notify(struct notifier_block *nb,
 	}
 	mutex_unlock(&module_fmts_lock);
 
-	trace_cmdline_start();
+	trace_printk_init_buffers();
 	return NOTIFY_OK;
 }
 
@@ -753,6 +755,16 @@ int __init trace_printk_early_init(void)
 	if (kernel_fmt_count())
 		pr_warn("this kernel calls trace_printk(), a debugging aid: not for production use\n");
 	return 0;
+}
+
+/**
+ * trace_printk_in_kernel - does the kernel itself call trace_printk()?
+ *
+ * Return: whether it has trace_printk() formats of its own.
+ */
+bool __init trace_printk_in_kernel(void)
+{
+	return kernel_fmt_count();
 }
 
 /**

@@ -326,7 +326,7 @@ static void trace_iter_free(struct trace_iterator *iter)
  */
 static void trace_iter_skip_stale(struct trace_iterator *iter)
 {
-	u64 start = trace_latency_time_start();
+	u64 start = trace_latency_time_start(iter->tr);
 	u64 ts;
 	int cpu;
 

@@ -35,6 +35,12 @@
 #include "trace_latency.h"
 #include "ftrace_internal.h"
 
+/*
+ * The one instance the three tracers may run in at a time (they share the
+ * probes and the watched task): set by their init and cleared by their
+ * reset, under trace_types_lock; while it is set another instance asking
+ * for any of them gets -EBUSY.
+ */
 static struct trace_array *wakeup_trace;
 static DEFINE_RAW_SPINLOCK(wakeup_lock);
 
@@ -186,7 +192,7 @@ static void probe_switch(void *ignore, bool preempt, struct task_struct *prev,
 	trace_taskinfo_mark_pending();
 	now = trace_latency_now(tr);
 	info.latency = now - wakeup_start;
-	if (trace_latency_is_new_max(info.latency)) {
+	if (trace_latency_is_new_max(tr, info.latency)) {
 		info.time_start = wakeup_start;
 		info.cpu = smp_processor_id();
 		trace_latency_update(tr, next, &info, true);
@@ -309,18 +315,22 @@ static int wakeup_start_probes(void)
 static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
 			       bool graph)
 {
-	int ret = trace_latency_tracer_start(tr);
+	int ret;
 
+	if (wakeup_trace)
+		return -EBUSY;
+	ret = trace_latency_tracer_start(tr);
 	if (ret)
 		return ret;
 	trace_cmdline_start();
-	wakeup_trace = tr;
 	wakeup_kind = kind;
 	ret = wakeup_graph_set(tr, graph);
 	if (ret)
 		return ret;
+	wakeup_trace = tr;
 	ret = wakeup_start_probes();
 	if (ret) {
+		wakeup_trace = NULL;
 		wakeup_graph_set(tr, false);
 		return ret;
 	}
@@ -351,6 +361,7 @@ static void wakeup_reset(struct trace_array *tr)
 	raw_spin_lock_irqsave(&wakeup_lock, flags);
 	wakeup_forget();
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
+	wakeup_trace = NULL;
 }
 
 /*
@@ -406,6 +417,7 @@ static struct tracer wakeup_tracer = {
 	.reset		= wakeup_reset,
 	.flag_changed	= wakeup_flag_changed,
 	.print_max	= true,
+	.allow_instances	= true,
 	WAKEUP_GRAPH_OUTPUT
 };
 
@@ -415,6 +427,7 @@ static struct tracer wakeup_rt_tracer = {
 	.reset		= wakeup_reset,
 	.flag_changed	= wakeup_flag_changed,
 	.print_max	= true,
+	.allow_instances	= true,
 	WAKEUP_GRAPH_OUTPUT
 };
 
@@ -424,6 +437,7 @@ static struct tracer wakeup_dl_tracer = {
 	.reset		= wakeup_reset,
 	.flag_changed	= wakeup_flag_changed,
 	.print_max	= true,
+	.allow_instances	= true,
 	WAKEUP_GRAPH_OUTPUT
 };
 

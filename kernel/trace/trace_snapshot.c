@@ -542,7 +542,8 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 		return ret;
 
 	mutex_lock(&trace_types_lock);
-	ret = snapshot_command(cf->tr, cf->cpu, val);
+	ret = tracing_update_buffers_locked(cf->tr) ?:
+	      snapshot_command(cf->tr, cf->cpu, val);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;

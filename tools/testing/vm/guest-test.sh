@@ -6,8 +6,10 @@
 # vmscript=/ext/guest-test.sh; its directory is at /ext).
 #
 # Arguments (from the kernel argument vmargs=, e.g. vmargs=--shard,1/2)
-# are passed on to ftracetest-guest.sh.  The first shard (or an unsharded
-# run) also reports the layers that need one run per kernel:
+# are passed on to ftracetest-guest.sh.  Every guest first checks the
+# top level's buffer size before tracing is used (buffer-size.sh,
+# boot/buffer-size-*).  The first shard (or an unsharded run) also
+# reports the layers that need one run per kernel:
 #   boot/banner     we booted our kernel and got this far;
 #   boot/ftrace-... the tracing boot options (boot-options.sh);
 #   kunit/...       the KUnit suites that ran during boot;
@@ -29,6 +31,8 @@ last=1
 [ -z "$shard" ] || [ "$shard" = "$shards" ] || last=0
 
 echo "== guest-test: $(uname -a)"
+# Before anything else uses tracing.
+[ -f /sys/kernel/tracing/buffer_size_kb ] && /opt/vm/buffer-size.sh
 if [ "$first" = 1 ]; then
 	if grep -q '^Linux version' /proc/version; then
 		echo "TEST-RESULT boot/banner PASS"
