@@ -7,7 +7,9 @@
 # Loads samples/ftrace/ftrace-ops.ko (upstream's) with check_count=1 and a
 # few parameter sets, our samples/ftrace/ftrace-ops-count.ko and
 # kernel/trace/ftrace_direct_test.ko (direct calls, counted), and judges
-# them by what they print.  One line per run:
+# them by what they print; then upstream's direct-call samples
+# (samples/ftrace/ftrace-direct*.ko) under function_graph, judged by what
+# their trampolines' handlers wrote to the trace.  One line per run:
 #
 #   TEST-RESULT samples/<name> PASS|FAIL|SKIP [note]
 #
@@ -100,4 +102,47 @@ direct_test() { # name tracer
 
 direct_test ftrace_direct_test
 direct_test ftrace_direct_test-function_graph function_graph
+
+# Upstream's direct-call samples send their functions (wake_up_process,
+# schedule, handle_mm_fault) to a trampoline whose handler trace_printk()s
+# $3; the "modify" ones move them between two trampolines every second.
+# Each is loaded while function_graph follows the same functions, which
+# then have a direct call and the tracer's callback at once, left to run
+# a second, and unloaded.
+direct_sample() { # module functions pattern
+	name=$1-function_graph
+	if ! have_module "$1"; then
+		result "$name" SKIP "no $1.ko (CONFIG_SAMPLE_FTRACE_DIRECT=m)"
+		return
+	fi
+	T=/sys/kernel/tracing
+	echo "$2" > $T/set_ftrace_filter
+	echo function_graph > $T/current_tracer
+	echo > $T/trace
+	out=$(load "$1")
+	sleep 1
+	ls / > /dev/null
+	echo 0 > $T/tracing_on
+	modprobe -r "$1"
+	unloaded=$?
+	if echo "$out" | grep -q -e WARNING -e 'BUG:'; then
+		result "$name" FAIL "kernel warning"
+	elif ! grep -q "$3" $T/trace; then
+		result "$name" FAIL "no '$3' in the trace"
+	elif [ "$unloaded" != 0 ]; then
+		result "$name" FAIL "modprobe -r failed"
+	else
+		result "$name" PASS
+	fi
+	echo nop > $T/current_tracer
+	echo > $T/set_ftrace_filter
+	echo 1 > $T/tracing_on
+}
+
+direct_sample ftrace-direct wake_up_process 'waking up '
+direct_sample ftrace-direct-too handle_mm_fault 'handle mm fault vma='
+direct_sample ftrace-direct-multi 'wake_up_process schedule' ' ip [0-9a-f]'
+direct_sample ftrace-direct-modify schedule 'my direct func[12]'
+direct_sample ftrace-direct-multi-modify 'wake_up_process schedule' \
+	'my direct func[12] ip '
 exit 0
