@@ -26,8 +26,9 @@ LOOP_FILTERED=200000
 LOOP_ALL=50000
 # The getppid system call's traceable function: the first of these the
 # kernel lists in available_filter_functions (on x86_64 6.12 the
-# __x64_sys_ wrapper is not traceable; __do_sys_getppid is).
-SYSCALL_FUNCS="__do_sys_getppid __x64_sys_getppid sys_getppid"
+# __x64_sys_ wrapper is not traceable; __do_sys_getppid is; riscv64
+# inlines that into its wrapper __riscv_sys_getppid).
+SYSCALL_FUNCS="__do_sys_getppid __x64_sys_getppid __riscv_sys_getppid sys_getppid"
 
 bench() {
 	echo "BENCH $*"
