@@ -11,7 +11,9 @@
  *
  * An event has at most one trigger of a kind (traceon and traceoff
  * count as one kind, and so do enable_event and disable_event on one
- * target).  Reading lists them, newest first, as upstream Linux does
+ * target), except hist triggers, one per definition
+ * (trace_events_hist.c, which parses its own parameter).  Reading
+ * lists them, newest first, as upstream Linux does
  * ("traceon:unlimited", "traceoff:count=2 if prev_pid == 0"), or, with
  * none, the kinds there are.
  *
@@ -46,7 +48,8 @@
 /* Readers of trace_event_file::triggers that may sleep (trace_marker). */
 DEFINE_STATIC_SRCU(trigger_srcu);
 
-static void trigger_fire(struct event_trigger *t, unsigned long ip)
+static void trigger_fire(struct event_trigger *t, void *rec,
+			 unsigned long ip)
 {
 	long count = READ_ONCE(t->count);
 
@@ -55,7 +58,7 @@ static void trigger_fire(struct event_trigger *t, unsigned long ip)
 		if (!count)
 			return;
 	} while (count > 0 && !try_cmpxchg(&t->count, &count, count - 1));
-	if (t->kind->fire(t, ip) || count < 0)
+	if (t->kind->fire(t, rec, ip) || count < 0)
 		return;
 	/* It changed nothing: the use goes back. */
 	count = READ_ONCE(t->count);
@@ -85,7 +88,7 @@ unsigned long trace_event_triggers_call(struct trace_event_file *file,
 		if (t->kind->post)
 			post |= BIT(t->kind->type);
 		else
-			trigger_fire(t, 0);
+			trigger_fire(t, rec, 0);
 	}
 	return post;
 }
@@ -103,7 +106,7 @@ void trace_event_triggers_post_call(struct trace_event_file *file,
 
 	list_for_each_entry_rcu(t, &file->triggers, list)
 		if (post & BIT(t->kind->type))
-			trigger_fire(t, ip);
+			trigger_fire(t, NULL, ip);
 }
 
 /**
@@ -127,7 +130,7 @@ void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
 	list_for_each_entry_srcu(t, &file->triggers, list,
 				 srcu_read_lock_held(&trigger_srcu))
 		if (post & BIT(t->kind->type))
-			trigger_fire(t, ip);
+			trigger_fire(t, NULL, ip);
 	srcu_read_unlock(&trigger_srcu, idx);
 }
 
@@ -155,7 +158,7 @@ static void update_cond(struct trace_event_file *file)
 	struct event_trigger *t;
 
 	list_for_each_entry(t, &file->triggers, list) {
-		if (t->filter || t->kind->post) {
+		if (t->filter || t->kind->post || t->kind->needs_rec) {
 			set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
 			return;
 		}
@@ -165,6 +168,8 @@ static void update_cond(struct trace_event_file *file)
 
 static void trigger_free(struct event_trigger *t)
 {
+	if (t->kind && t->kind->free)
+		t->kind->free(t);
 	filter_free(t->filter);
 	kfree(t);
 }
@@ -219,21 +224,33 @@ static void trigger_unlink(struct event_trigger *t)
 	list_add_tail(&t->dead, &dead_triggers);
 }
 
-static bool same_slot(struct event_trigger *a, const struct event_trigger *b)
+static bool same_slot(struct event_trigger *a, struct event_trigger *b)
 {
-	return a->kind->type == b->kind->type &&
-	       (!a->kind->needs_target || a->target == b->target);
+	if (a->kind->type != b->kind->type)
+		return false;
+	if (a->kind->same)
+		return a->kind->same(a, b);
+	return !a->kind->needs_target || a->target == b->target;
 }
 
+/*
+ * Add @new to its file.  Return: 0 when added, 1 when its command went
+ * to the same trigger there was (hist's pause, cont, clear: the caller
+ * frees @new), or -errno.  event_mutex.
+ */
 static int trigger_add(struct event_trigger *new)
 {
 	struct trace_event_file *file = new->file;
 	struct event_trigger *t;
 	int ret;
 
-	list_for_each_entry(t, &file->triggers, list)
-		if (same_slot(t, new))
-			return -EEXIST;
+	list_for_each_entry(t, &file->triggers, list) {
+		if (!same_slot(t, new))
+			continue;
+		/* 0: @new's command was applied to @t; the caller frees @new. */
+		ret = new->kind->merge ? new->kind->merge(t, new) : -EEXIST;
+		return ret ? ret : 1;
+	}
 	if (new->kind->init) {
 		ret = new->kind->init(new);
 		if (ret)
@@ -352,12 +369,16 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 {
 	bool remove = *cmd == '!';
 	struct event_trigger *t;
-	char *name, *rest, *param = NULL;
+	char *name, *rest, *param = NULL, *full = NULL;
 	int ret;
 
 	if (remove)
 		cmd++;
 	rest = skip_spaces(cmd);
+	/* The command as written, for error_log: parsing cuts it up. */
+	full = kstrdup(rest, GFP_KERNEL);
+	if (!full)
+		return -ENOMEM;
 	name = strsep(&rest, ": \t");
 	if (rest) {
 		rest = skip_spaces(rest);
@@ -366,8 +387,10 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 	}
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	if (!t)
+	if (!t) {
+		kfree(full);
 		return -ENOMEM;
+	}
 	t->kind = find_kind(name);
 	t->file = file;
 	t->count = -1;
@@ -376,14 +399,17 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 		goto out_free;
 
 	/* A parameter is the target, or a count; what follows is a filter. */
-	if (rest && (t->kind->needs_target || isdigit(*rest))) {
+	if (rest && (t->kind->needs_target || t->kind->parse ||
+		     isdigit(*rest))) {
 		param = strsep(&rest, " \t");
 		if (rest)
 			rest = skip_spaces(rest);
 		if (rest && !*rest)
 			rest = NULL;
 	}
-	if (t->kind->needs_target)
+	if (t->kind->parse)
+		ret = t->kind->parse(t, full, param, remove);
+	else if (t->kind->needs_target)
 		ret = parse_target(param, t, !remove);
 	else
 		ret = remove ? 0 : parse_count(param, t);
@@ -397,11 +423,15 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 	ret = parse_filter(rest, t);
 	if (!ret)
 		ret = trigger_add(t);
-	if (!ret)
+	if (!ret) {
+		kfree(full);
 		return 0;
-	filter_free(t->filter);
+	}
+	if (ret > 0)	/* merged into the trigger there was */
+		ret = 0;
 out_free:
-	kfree(t);
+	kfree(full);
+	trigger_free(t);
 	return ret;
 }
 
@@ -454,6 +484,10 @@ static int trigger_show(struct seq_file *m, void *v)
 
 	if (v == SHOW_KINDS) {
 		show_kinds(m);
+		return 0;
+	}
+	if (t->kind->show) {
+		t->kind->show(m, t);
 		return 0;
 	}
 	seq_puts(m, t->kind->name);
@@ -591,4 +625,7 @@ void trace_event_trigger_create_file(struct trace_event_file *file,
 {
 	trace_create_file("trigger", TRACE_MODE_WRITE, parent, file,
 			  &trigger_fops);
+#ifdef CONFIG_HIST_TRIGGERS
+	trace_event_hist_create_file(file, parent);
+#endif
 }

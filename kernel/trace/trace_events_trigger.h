@@ -13,13 +13,15 @@ struct event_trigger;
 
 /*
  * Kinds that exclude each other on one event: an event has at most one
- * trigger of each type (for enable/disable_event: per target event).
+ * trigger of each type (for enable/disable_event: per target event; for
+ * hist: per definition, see event_trigger_kind::same).
  */
 enum event_trigger_type {
 	ETT_TRACE_ONOFF,
 	ETT_SNAPSHOT,
 	ETT_STACKTRACE,
 	ETT_EVENT_ENABLE,
+	ETT_HIST,
 	ETT_NR,
 };
 
@@ -30,9 +32,13 @@ enum event_trigger_type {
  * @needs_target: takes "<system>:<event>" (enable_event, disable_event)
  * @enable:       for enable_event (else disable_event)
  * @post:         fires after the record is committed, not before
+ * @needs_rec:    @fire needs the record: the event file keeps
+ *                EVENT_FILE_FL_TRIGGER_COND so that one is made
  * @fire:         do it; runs in the event's probe, in any context, for a
  *                trigger whose filter passed and whose count is not spent.
- *                Its second argument is a return address into the
+ *                It gets the record (NULL for post triggers, and for any
+ *                trigger in the instant before a needs_rec trigger has
+ *                set TRIGGER_COND) and a return address into the
  *                function that wrote the record (a post trigger's
  *                stack starts there), or 0
  * @prepare:      get @tr ready for a trigger of this kind, before
@@ -41,6 +47,19 @@ enum event_trigger_type {
  * @init:         prepare a new trigger, event_mutex held; or NULL
  * @release:      undo what @init tied to other events, event_mutex
  *                held, once the trigger is unlinked; or NULL
+ * @parse:        for kinds with their own parameter syntax: parse
+ *                @param (what follows "<name>:" up to the first blank)
+ *                into @t->data, event_mutex held; @cmd is the whole
+ *                command, for error_log.  For a removal too.  Or NULL
+ * @same:         for kinds an event may have several of: whether two
+ *                triggers of the kind are the same one (a removal
+ *                finds what to remove with it); or NULL
+ * @merge:        adding @new where @old is the same trigger: 0 if
+ *                @new's command was applied to @old (and @new is to be
+ *                freed), or the -errno refusing it; or NULL (-EEXIST)
+ * @show:         print the trigger's line in the trigger file (with
+ *                '\n'); or NULL for the generic form
+ * @free:         free @t->data, after an RCU grace period; or NULL
  */
 struct event_trigger_kind {
 	const char	*name;
@@ -48,10 +67,19 @@ struct event_trigger_kind {
 	bool		needs_target;
 	bool		enable;
 	bool		post;
-	bool		(*fire)(struct event_trigger *t, unsigned long ip);
+	bool		needs_rec;
+	bool		(*fire)(struct event_trigger *t, void *rec,
+				unsigned long ip);
 	int		(*prepare)(struct trace_array *tr);
 	int		(*init)(struct event_trigger *t);
 	void		(*release)(struct event_trigger *t);
+	int		(*parse)(struct event_trigger *t, const char *cmd,
+				 char *param, bool remove);
+	bool		(*same)(struct event_trigger *a, struct event_trigger *b);
+	int		(*merge)(struct event_trigger *old,
+				 struct event_trigger *new);
+	void		(*show)(struct seq_file *m, struct event_trigger *t);
+	void		(*free)(struct event_trigger *t);
 };
 
 /**
@@ -67,6 +95,7 @@ struct event_trigger_kind {
  *            more often than the count
  * @filter:   fires only for records this passes; NULL for all
  * @target:   the event file enable/disable_event switch
+ * @data:     the kind's own state (hist: its histogram)
  */
 struct event_trigger {
 	struct list_head		list;
@@ -76,8 +105,15 @@ struct event_trigger {
 	long				count;
 	struct event_filter		*filter;
 	struct trace_event_file		*target;
+	void				*data;
 };
 
 extern const struct event_trigger_kind *const event_trigger_kinds[];
+
+#ifdef CONFIG_HIST_TRIGGERS
+extern const struct event_trigger_kind hist_trigger_kind;
+void trace_event_hist_create_file(struct trace_event_file *file,
+				  struct dentry *parent);
+#endif
 
 #endif /* _KERNEL_TRACE_TRACE_EVENTS_TRIGGER_H */

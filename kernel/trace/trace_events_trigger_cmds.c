@@ -21,7 +21,8 @@
 #include "trace.h"
 #include "trace_events_trigger.h"
 
-static bool traceon_fire(struct event_trigger *t, unsigned long ip)
+static bool traceon_fire(struct event_trigger *t, void *rec,
+			 unsigned long ip)
 {
 	struct trace_array *tr = t->file->tr;
 
@@ -31,7 +32,8 @@ static bool traceon_fire(struct event_trigger *t, unsigned long ip)
 	return true;
 }
 
-static bool traceoff_fire(struct event_trigger *t, unsigned long ip)
+static bool traceoff_fire(struct event_trigger *t, void *rec,
+			  unsigned long ip)
 {
 	struct trace_array *tr = t->file->tr;
 
@@ -54,7 +56,8 @@ static const struct event_trigger_kind traceoff_kind = {
 };
 
 #ifdef CONFIG_TRACER_SNAPSHOT
-static bool snapshot_fire(struct event_trigger *t, unsigned long ip)
+static bool snapshot_fire(struct event_trigger *t, void *rec,
+			  unsigned long ip)
 {
 	tracing_snapshot_instance(t->file->tr);
 	return true;
@@ -70,7 +73,8 @@ static const struct event_trigger_kind snapshot_kind = {
 #endif
 
 #ifdef CONFIG_STACKTRACE
-static bool stacktrace_fire(struct event_trigger *t, unsigned long ip)
+static bool stacktrace_fire(struct event_trigger *t, void *rec,
+			    unsigned long ip)
 {
 	trace_record_kernel_stack(t->file->tr, tracing_gen_ctx(), ip, 0);
 	return true;
@@ -172,7 +176,8 @@ void trace_event_switch_unhold(struct trace_event_file *file)
 	trace_event_put_ref(file->event_call);
 }
 
-static bool event_switch_fire(struct event_trigger *t, unsigned long ip)
+static bool event_switch_fire(struct event_trigger *t, void *rec,
+			      unsigned long ip)
 {
 	return trace_event_switch(t->target, t->kind->enable);
 }
@@ -211,5 +216,8 @@ const struct event_trigger_kind *const event_trigger_kinds[] = {
 #endif
 	&enable_event_kind,
 	&disable_event_kind,
+#ifdef CONFIG_HIST_TRIGGERS
+	&hist_trigger_kind,
+#endif
 	NULL
 };
