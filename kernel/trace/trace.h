@@ -932,6 +932,13 @@ trace_event_filtered_out(struct trace_event_file *file, void *entry)
 	return !filter_match_preds(rcu_dereference_sched(file->filter), entry);
 }
 
+/* trace_syscalls.c: a syscall's name, for hist triggers' .syscall. */
+#ifdef CONFIG_FTRACE_SYSCALLS
+const char *trace_syscall_name(int nr);
+#else
+static inline const char *trace_syscall_name(int nr) { return NULL; }
+#endif
+
 /* trace_events_trigger.c: the trigger files and running triggers. */
 void trace_event_trigger_create_file(struct trace_event_file *file,
 				     struct dentry *parent);

@@ -79,6 +79,19 @@ static struct syscall_metadata *syscall_nr_to_meta(int nr)
 	return syscall_meta[nr];
 }
 
+/**
+ * trace_syscall_name - the name of a system call (hist's .syscall)
+ * @nr: its number
+ *
+ * Return: "sys_<name>", or NULL when @nr names none.
+ */
+const char *trace_syscall_name(int nr)
+{
+	struct syscall_metadata *meta = syscall_nr_to_meta(nr);
+
+	return meta ? meta->name : NULL;
+}
+
 /*
  * The number of the syscall @regs belongs to, or -1 when it is not one
  * the events describe (a 32-bit syscall numbered in another table).

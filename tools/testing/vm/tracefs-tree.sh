@@ -27,11 +27,10 @@ INST=tracefs-tree-guard
 # written yet.  Shell patterns over the listed paths.
 ALLOWED='
 synthetic_events
-events/*/*/hist
 '
-# synthetic_events, events/*/*/hist: hist triggers and synthetic events
-#   are not written (not in the configuration the list was made with,
-#   listed for the day it grows them).
+# synthetic_events: synthetic events are not written (not in the
+#   configuration the list was made with, listed for the day it grows
+#   them).
 
 tree() {
 	rmdir "$T/instances/$INST" 2>/dev/null

@@ -1,0 +1,984 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Hist triggers: the "hist" kind of event trigger.
+ *
+ *   hist:keys=<field>[,<field>...][:vals=<field>[,...]][:sort=<f>[,<f>]]
+ *        [:size=<n>][:name=<name>][:nohitcount][:pause|:cont|:clear]
+ *        [if <filter>]
+ *
+ * Each hit of the event makes a key of the named fields of its record
+ * and adds 1 to the key's hitcount and each value field to its sum, in
+ * a tracing_map.  events/<system>/<event>/hist shows the map
+ * (trace_events_hist_show.c).  Hist triggers with the same name= share
+ * one map, across events too, if their keys and values agree.
+ *
+ * Lifetimes and locks: a definition (struct hist_def) is parsed into a
+ * fresh object and never changes.  The map (struct hist_data) is made
+ * by the trigger's init and counted by the triggers using it, under
+ * event_mutex, as is the list of named maps.  Probes reach a map only
+ * through a trigger on the file's list (RCU), so a map whose last
+ * trigger was unlinked is freed by the trigger's free hook, which the
+ * trigger code calls after a grace period.  :pause and :cont flip
+ * hist_trigger::paused, read by probes without a lock (a hit racing
+ * the flip may land either way).  :clear pauses the trigger, waits
+ * for a grace period so that no probe is inside the map, empties it and
+ * restores the state.
+ *
+ * A probe builds the key in a per-CPU scratch area, one per level of
+ * nesting (task, softirq, irq, NMI), so that nothing big lives on the
+ * stack and nothing is allocated.
+ */
+
+#include <linux/log2.h>
+#include <linux/sched.h>
+#include <linux/stacktrace.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/unaligned.h>
+
+#include "trace.h"
+#include "trace_events_filter.h"
+#include "trace_events_trigger.h"
+#include "trace_events_hist.h"
+
+/* error_log reasons, with upstream Linux's wording. */
+enum {
+	HIST_ERR_TRIGGER_EEXIST,
+	HIST_ERR_TRIGGER_ENOENT_CLEAR,
+	HIST_ERR_BAD_FIELD_MODIFIER,
+	HIST_ERR_NAMED_MISMATCH,
+	HIST_ERR_FIELD_NOT_FOUND,
+	HIST_ERR_EMPTY_ASSIGNMENT,
+	HIST_ERR_INVALID_SORT_MODIFIER,
+	HIST_ERR_EMPTY_SORT_FIELD,
+	HIST_ERR_TOO_MANY_SORT_FIELDS,
+	HIST_ERR_INVALID_SORT_FIELD,
+	HIST_ERR_NEED_NOHC_VAL,
+};
+
+static const char * const hist_errs[] = {
+	[HIST_ERR_TRIGGER_EEXIST]	= "Hist trigger already exists",
+	[HIST_ERR_TRIGGER_ENOENT_CLEAR]	=
+		"Can't clear or continue a nonexistent hist trigger",
+	[HIST_ERR_BAD_FIELD_MODIFIER]	= "Invalid field modifier",
+	[HIST_ERR_NAMED_MISMATCH]	=
+		"Named hist trigger doesn't match existing named trigger (includes variables)",
+	[HIST_ERR_FIELD_NOT_FOUND]	= "Couldn't find field",
+	[HIST_ERR_EMPTY_ASSIGNMENT]	= "Empty assignment",
+	[HIST_ERR_INVALID_SORT_MODIFIER] = "Invalid sort modifier",
+	[HIST_ERR_EMPTY_SORT_FIELD]	= "Empty sort field",
+	[HIST_ERR_TOO_MANY_SORT_FIELDS]	= "Too many sort fields (Max = 2)",
+	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
+	[HIST_ERR_NEED_NOHC_VAL]	=
+		"Non-hitcount value is required for 'nohitcount'",
+};
+
+/*
+ * What an error is logged against: the command as written and
+ * "hist:<system>:<event>".  Only valid while one command is parsed,
+ * under event_mutex.
+ */
+struct hist_parse {
+	struct trace_event_file	*file;
+	char			*cmd;
+	char			loc[MAX_FILTER_STR_VAL];
+};
+
+static void hist_err(struct hist_parse *p, int err, const char *at)
+{
+	unsigned int pos = at && *p->cmd ? err_pos(p->cmd, at) : 0;
+
+	tracing_log_err(p->file->tr, p->loc, p->cmd, hist_errs, err, pos);
+}
+
+/* Maps with a name (struct hist_data::named); event_mutex. */
+static LIST_HEAD(hist_named);
+
+/* --- fields ------------------------------------------------------------ */
+
+static const struct {
+	const char	*name;
+	unsigned int	mod;
+} hist_mods[] = {
+	{ "hex",	HIST_MOD_HEX },
+	{ "sym",	HIST_MOD_SYM },
+	{ "sym-offset",	HIST_MOD_SYM_OFFSET },
+	{ "execname",	HIST_MOD_EXECNAME },
+	{ "syscall",	HIST_MOD_SYSCALL },
+	{ "log2",	HIST_MOD_LOG2 },
+	{ "usecs",	HIST_MOD_USECS },
+	{ "percent",	HIST_MOD_PERCENT },
+	{ "graph",	HIST_MOD_GRAPH },
+};
+
+/**
+ * hist_mod_name - the spelling of a modifier
+ * @mods: HIST_MOD_* (one bit)
+ *
+ * Return: its name ("hex", ...), "buckets", or NULL.
+ */
+const char *hist_mod_name(unsigned int mods)
+{
+	int i;
+
+	if (mods & HIST_MOD_BUCKETS)
+		return "buckets";
+	for (i = 0; i < ARRAY_SIZE(hist_mods); i++)
+		if (mods & hist_mods[i].mod)
+			return hist_mods[i].name;
+	return NULL;
+}
+
+/* The record field @name of @call: its own fields, then common_*. */
+static const struct ftrace_event_field *
+hist_find_field(struct trace_event_call *call, const char *name)
+{
+	struct ftrace_event_field *f;
+
+	list_for_each_entry(f, trace_get_fields(call), link)
+		if (!strcmp(f->name, name))
+			return f;
+	list_for_each_entry(f, &ftrace_common_fields, link)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+/* How a record field is read: a number or one of the string kinds. */
+static enum hist_src field_src(const struct ftrace_event_field *f)
+{
+	switch (f->filter_type) {
+	case FILTER_STATIC_STRING:
+	case FILTER_COMM:
+		return HIST_SRC_STR;
+	case FILTER_DYN_STRING:
+		return HIST_SRC_DSTR;
+	case FILTER_RDYN_STRING:
+		return HIST_SRC_RSTR;
+	case FILTER_PTR_STRING:
+		return HIST_SRC_PSTR;
+	}
+	if (strstr(f->type, "char")) {
+		if (strstr(f->type, "__data_loc"))
+			return HIST_SRC_DSTR;
+		if (strstr(f->type, "__rel_loc"))
+			return HIST_SRC_RSTR;
+		if (strchr(f->type, '['))
+			return HIST_SRC_STR;
+		if (!strcmp(f->type, "char *") ||
+		    !strcmp(f->type, "const char *"))
+			return HIST_SRC_PSTR;
+	}
+	return HIST_SRC_NUM;
+}
+
+/* Does @s start with a modifier's name followed by '.' or nothing? */
+static bool is_modifier(const char *s)
+{
+	size_t n = strcspn(s, ".");
+	int i;
+
+	if (!strncmp(s, "bucket", 6))
+		return true;
+	for (i = 0; i < ARRAY_SIZE(hist_mods); i++)
+		if (strlen(hist_mods[i].name) == n &&
+		    !strncmp(s, hist_mods[i].name, n))
+			return true;
+	return false;
+}
+
+/* "<mod>" after a field's '.' into @hf->mods.  0 or -EINVAL. */
+static int parse_modifier(struct hist_field *hf, const char *mod,
+			  bool is_key)
+{
+	unsigned long n;
+	const char *s;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(hist_mods); i++) {
+		if (strcmp(mod, hist_mods[i].name))
+			continue;
+		hf->mods = hist_mods[i].mod;
+		if (is_key && (hf->mods & (HIST_MOD_PERCENT | HIST_MOD_GRAPH)))
+			return -EINVAL;
+		return 0;
+	}
+	/* .buckets=N (or .bucket=N): groups of N */
+	if (strncmp(mod, "bucket", 6))
+		return -EINVAL;
+	s = mod + 6;
+	if (*s == 's')
+		s++;
+	if (*s++ != '=' || kstrtoul(s, 0, &n) || !n)
+		return -EINVAL;
+	hf->mods = HIST_MOD_BUCKETS;
+	hf->buckets = n;
+	return 0;
+}
+
+/*
+ * One key or value, "<name>[.<modifier>]", into @hf.  Return: 0 or
+ * -EINVAL, logged.
+ */
+static int parse_field(struct hist_parse *p, struct hist_field *hf,
+		       char *str, bool is_key)
+{
+	struct trace_event_call *call = p->file->event_call;
+	const struct ftrace_event_field *f;
+	char *name = strsep(&str, ".");
+
+	if (str && (!strcmp(str, "stacktrace") ||
+		    parse_modifier(hf, str, is_key))) {
+		/* No field here is a stack (those of synthetic events are). */
+		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, str);
+		return -EINVAL;
+	}
+	f = hist_find_field(call, name);
+	if (f && f->size) {
+		hf->field = f;
+		hf->name = f->name;
+		hf->src = field_src(f);
+	} else if (!strcmp(name, "common_timestamp")) {
+		hf->src = HIST_SRC_TIMESTAMP;
+		hf->name = "common_timestamp";
+	} else if (!strcmp(name, "common_cpu") || !strcmp(name, "cpu") ||
+		   !strcmp(name, "CPU")) {
+		hf->src = HIST_SRC_CPU;
+		hf->name = "common_cpu";
+	} else if (!strcmp(name, "common_stacktrace") ||
+		   !strcmp(name, "stacktrace") ||
+		   !strcmp(name, "STACKTRACE")) {
+		hf->src = HIST_SRC_STACK;
+		hf->name = "common_stacktrace";
+	} else if (!strcmp(name, "hitcount")) {
+		hf->src = HIST_SRC_HITCOUNT;
+		hf->name = "hitcount";
+	} else {
+		hist_err(p, HIST_ERR_FIELD_NOT_FOUND, name);
+		return -EINVAL;
+	}
+	if ((hf->mods & HIST_MOD_EXECNAME) &&
+	    strcmp(hf->name, "common_pid")) {
+		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, "execname");
+		return -EINVAL;
+	}
+	/* Strings and stacks are keys; the hitcount is not one. */
+	if (is_key ? hf->src == HIST_SRC_HITCOUNT :
+		     hist_src_is_string(hf->src) || hf->src == HIST_SRC_STACK)
+		return -EINVAL;
+	if (!is_key)
+		return 0;
+	if (hist_src_is_string(hf->src))
+		hf->size = HIST_STR_SIZE;
+	else if (hf->src == HIST_SRC_STACK)
+		hf->size = HIST_STACK_DEPTH * sizeof(unsigned long);
+	else
+		hf->size = sizeof(u64);
+	return 0;
+}
+
+static int parse_keys(struct hist_parse *p, struct hist_def *def, char *s)
+{
+	char *one;
+	int ret;
+
+	while ((one = strsep(&s, ","))) {
+		struct hist_field *hf;
+
+		if (def->n_keys == TRACING_MAP_KEYS_MAX)
+			return -EINVAL;
+		hf = &def->keys[def->n_keys++];
+		ret = parse_field(p, hf, one, true);
+		if (ret)
+			return ret;
+		hf->offset = def->key_size;
+		def->key_size += hf->size;
+		if (hf->mods & HIST_MOD_EXECNAME)
+			def->has_execname = true;
+	}
+	if (!def->n_keys)
+		return -EINVAL;
+	return 0;
+}
+
+static int parse_vals(struct hist_parse *p, struct hist_def *def, char *s)
+{
+	bool hitcount_seen = false;
+	char *one;
+	int ret;
+
+	def->vals[0].src = HIST_SRC_HITCOUNT;
+	def->vals[0].name = "hitcount";
+	def->n_vals = 1;
+	while (s && (one = strsep(&s, ","))) {
+		/* The hitcount is always there; naming it once is no value. */
+		if (!strcmp(one, "hitcount") && !hitcount_seen) {
+			hitcount_seen = true;
+			continue;
+		}
+		if (def->n_vals == TRACING_MAP_VALS_MAX)
+			return -EINVAL;
+		ret = parse_field(p, &def->vals[def->n_vals++], one, false);
+		if (ret)
+			return ret;
+	}
+	if (def->nohitcount && def->n_vals == 1) {
+		hist_err(p, HIST_ERR_NEED_NOHC_VAL, NULL);
+		return -ENOENT;
+	}
+	return 0;
+}
+
+/* ".descending" and ".ascending", or nothing.  1, 0 or -EINVAL. */
+static int parse_direction(struct hist_parse *p, const char *dir)
+{
+	if (!dir || !strcmp(dir, "ascending"))
+		return 0;
+	if (!strcmp(dir, "descending"))
+		return 1;
+	hist_err(p, HIST_ERR_INVALID_SORT_MODIFIER, dir);
+	return -EINVAL;
+}
+
+/* The map index of the key or value called @name, or -1. */
+static int find_sort_field(struct hist_def *def, const char *name)
+{
+	unsigned int i;
+
+	for (i = 1; i < def->n_vals; i++)
+		if (!strcmp(def->vals[i].name, name))
+			return def->vals[i].map_idx;
+	for (i = 0; i < def->n_keys; i++)
+		if (!strcmp(def->keys[i].name, name))
+			return def->keys[i].map_idx;
+	return -1;
+}
+
+static int parse_sort(struct hist_parse *p, struct hist_def *def, char *s)
+{
+	char *one, *name;
+	int idx, desc;
+
+	def->n_sort = 1;		/* hitcount, ascending, by default */
+	if (!s)
+		return 0;
+	def->n_sort = 0;
+	while ((one = strsep(&s, ","))) {
+		if (!*one) {
+			hist_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
+			return -EINVAL;
+		}
+		if (def->n_sort == TRACING_MAP_SORT_KEYS_MAX - 1 && s) {
+			hist_err(p, HIST_ERR_TOO_MANY_SORT_FIELDS, "sort=");
+			return -EINVAL;
+		}
+		name = strsep(&one, ".");
+		if (!*name) {
+			hist_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
+			return -EINVAL;
+		}
+		/* The trigger file shows a field's modifier here too. */
+		if (one && is_modifier(one))
+			strsep(&one, ".");
+		idx = strcmp(name, "hitcount") ? find_sort_field(def, name) : 0;
+		if (idx < 0) {
+			hist_err(p, HIST_ERR_INVALID_SORT_FIELD, name);
+			return -EINVAL;
+		}
+		desc = parse_direction(p, one);
+		if (desc < 0)
+			return desc;
+		def->sort[def->n_sort].field_idx = idx;
+		def->sort[def->n_sort].descending = desc;
+		def->n_sort++;
+	}
+	return 0;
+}
+
+/* size=<n>: n entries, rounded up to a power of two.  bits or -EINVAL. */
+static int parse_size(const char *s)
+{
+	unsigned long n;
+	unsigned int bits;
+
+	if (kstrtoul(s, 0, &n) || !n || n > (1UL << TRACING_MAP_BITS_MAX))
+		return -EINVAL;
+	bits = ilog2(roundup_pow_of_two(n));
+	if (bits < TRACING_MAP_BITS_MIN || bits > TRACING_MAP_BITS_MAX)
+		return -EINVAL;
+	return bits;
+}
+
+/**
+ * hist_def_free - free a definition
+ * @def: the definition, or NULL
+ */
+void hist_def_free(struct hist_def *def)
+{
+	unsigned int i;
+
+	if (!def)
+		return;
+	if (def->own_names) {
+		for (i = 0; i < def->n_keys; i++)
+			kfree(def->keys[i].name);
+		for (i = 0; i < def->n_vals; i++)
+			kfree(def->vals[i].name);
+	}
+	kfree(def->name);
+	kfree(def);
+}
+
+/* The "k=v:..." part of a hist command into a new definition. */
+static struct hist_def *parse_def(struct hist_parse *p, char *param)
+{
+	char *keys = NULL, *vals = NULL, *sort = NULL, *tok, *rhs;
+	struct hist_def *def;
+	unsigned int i;
+	int ret = -EINVAL;
+
+	def = kzalloc(sizeof(*def), GFP_KERNEL);
+	if (!def)
+		return ERR_PTR(-ENOMEM);
+	def->bits = TRACING_MAP_BITS_DEFAULT;
+	while (param) {
+		tok = strsep(&param, ":");
+		rhs = strchr(tok, '=');
+		if (rhs) {
+			if (!*++rhs) {
+				hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, tok);
+				goto err;
+			}
+			if (str_has_prefix(tok, "keys=") ||
+			    str_has_prefix(tok, "key=")) {
+				keys = rhs;
+			} else if (str_has_prefix(tok, "vals=") ||
+				   str_has_prefix(tok, "val=") ||
+				   str_has_prefix(tok, "values=")) {
+				vals = rhs;
+			} else if (str_has_prefix(tok, "sort=")) {
+				sort = rhs;
+			} else if (str_has_prefix(tok, "name=")) {
+				kfree(def->name);
+				def->name = kstrdup(rhs, GFP_KERNEL);
+				if (!def->name) {
+					ret = -ENOMEM;
+					goto err;
+				}
+			} else if (str_has_prefix(tok, "size=")) {
+				ret = parse_size(rhs);
+				if (ret < 0)
+					goto err;
+				def->bits = ret;
+				ret = -EINVAL;
+			} else {
+				/* Variables (<name>=<expr>) are not written. */
+				goto err;
+			}
+		} else if (!strcmp(tok, "pause")) {
+			def->pause = true;
+		} else if (!strcmp(tok, "cont") || !strcmp(tok, "continue")) {
+			def->cont = true;
+		} else if (!strcmp(tok, "clear")) {
+			def->clear = true;
+		} else if (!strcmp(tok, "nohitcount") || !strcmp(tok, "NOHC")) {
+			def->nohitcount = true;
+		} else {
+			/* Handlers and actions (onmatch(), ...) are not written. */
+			goto err;
+		}
+	}
+	if (!keys)
+		goto err;
+	/* Values first in the map (hitcount is field 0), then the keys. */
+	ret = parse_vals(p, def, vals);
+	if (ret)
+		goto err;
+	ret = parse_keys(p, def, keys);
+	if (ret)
+		goto err;
+	for (i = 0; i < def->n_vals; i++)
+		def->vals[i].map_idx = i;
+	for (i = 0; i < def->n_keys; i++)
+		def->keys[i].map_idx = def->n_vals + i;
+	def->key_size = ALIGN(def->key_size, sizeof(u64));
+	ret = parse_sort(p, def, sort);
+	if (ret)
+		goto err;
+	return def;
+err:
+	hist_def_free(def);
+	return ERR_PTR(ret);
+}
+
+/* --- the map -------------------------------------------------------- */
+
+/* Elements of a map with an execname key keep the task's comm. */
+static void hist_elt_init(struct tracing_map_elt *elt, void *ctx)
+{
+	if (elt->priv && ctx)
+		memcpy(elt->priv, ctx, TASK_COMM_LEN);
+}
+
+static const struct tracing_map_ops hist_map_ops = {
+	.elt_init	= hist_elt_init,
+};
+
+static tracing_map_cmp_fn_t key_cmp(const struct hist_field *hf)
+{
+	if (hist_src_is_string(hf->src))
+		return tracing_map_cmp_string;
+	if (hf->src == HIST_SRC_NUM && hf->field->is_signed &&
+	    !(hf->mods & (HIST_MOD_LOG2 | HIST_MOD_BUCKETS)))
+		return tracing_map_cmp_s64;
+	return tracing_map_cmp_u64;
+}
+
+static void hist_data_free(struct hist_data *hd)
+{
+	if (!hd)
+		return;
+	tracing_map_destroy(hd->map);
+	hist_def_free(hd->def);
+	kfree(hd);
+}
+
+/*
+ * A map's copy of the definition that made it, for comparing with the
+ * triggers that come to share it.  It outlives that trigger, maybe its
+ * event (a module's): it holds names, never the event's fields.
+ */
+static struct hist_def *def_dup(const struct hist_def *def)
+{
+	struct hist_def *d = kmemdup(def, sizeof(*def), GFP_KERNEL);
+	unsigned int i;
+	bool ok = true;
+
+	if (!d)
+		return NULL;
+	d->own_names = true;
+	for (i = 0; i < d->n_keys; i++) {
+		d->keys[i].field = NULL;
+		d->keys[i].name = kstrdup(def->keys[i].name, GFP_KERNEL);
+		ok &= !!d->keys[i].name;
+	}
+	for (i = 0; i < d->n_vals; i++) {
+		d->vals[i].field = NULL;
+		d->vals[i].name = kstrdup(def->vals[i].name, GFP_KERNEL);
+		ok &= !!d->vals[i].name;
+	}
+	d->name = def->name ? kstrdup(def->name, GFP_KERNEL) : NULL;
+	ok &= !def->name || d->name;
+	if (!ok) {
+		hist_def_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+static struct hist_data *hist_data_create(const struct hist_def *def)
+{
+	struct hist_data *hd;
+	unsigned int i;
+	int ret = -ENOMEM;
+
+	hd = kzalloc(sizeof(*hd), GFP_KERNEL);
+	if (!hd)
+		return ERR_PTR(-ENOMEM);
+	INIT_LIST_HEAD(&hd->named);
+	hd->def = def_dup(def);
+	if (!hd->def)
+		goto err;
+	hd->map = tracing_map_create(def->bits, def->key_size, &hist_map_ops);
+	if (IS_ERR(hd->map)) {
+		ret = PTR_ERR(hd->map);
+		hd->map = NULL;
+		goto err;
+	}
+	for (i = 0; i < def->n_vals; i++)
+		tracing_map_add_sum_field(hd->map);
+	for (i = 0; i < def->n_keys; i++)
+		tracing_map_add_key_field(hd->map, def->keys[i].offset,
+					  key_cmp(&def->keys[i]));
+	ret = tracing_map_init(hd->map,
+			       def->has_execname ? TASK_COMM_LEN : 0);
+	if (ret)
+		goto err;
+	hd->ref = 1;
+	return hd;
+err:
+	hist_data_free(hd);
+	return ERR_PTR(ret);
+}
+
+static bool fields_equal(const struct hist_field *a, const struct hist_field *b)
+{
+	return a->src == b->src && a->mods == b->mods &&
+	       a->buckets == b->buckets && !strcmp(a->name, b->name);
+}
+
+/* Same keys, values and sort; with @layout, what the map holds only. */
+static bool defs_equal(const struct hist_def *a, const struct hist_def *b,
+		       bool layout)
+{
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
+	    a->key_size != b->key_size)
+		return false;
+	for (i = 0; i < a->n_keys; i++)
+		if (!fields_equal(&a->keys[i], &b->keys[i]) ||
+		    a->keys[i].size != b->keys[i].size)
+			return false;
+	for (i = 0; i < a->n_vals; i++)
+		if (!fields_equal(&a->vals[i], &b->vals[i]))
+			return false;
+	if (layout)
+		return true;
+	if (a->n_sort != b->n_sort || a->nohitcount != b->nohitcount)
+		return false;
+	for (i = 0; i < a->n_sort; i++)
+		if (a->sort[i].field_idx != b->sort[i].field_idx ||
+		    a->sort[i].descending != b->sort[i].descending)
+			return false;
+	if (!a->name != !b->name || (a->name && strcmp(a->name, b->name)))
+		return false;
+	return true;
+}
+
+/* --- the event path ---------------------------------------------------- */
+
+#define HIST_NEST_MAX	4
+
+struct hist_pad {
+	u64	key[HIST_KEY_SIZE_MAX / sizeof(u64)];
+};
+
+/* Key scratch per CPU and nesting level; the probe is not preempted. */
+static DEFINE_PER_CPU(struct hist_pad[HIST_NEST_MAX], hist_pads);
+static DEFINE_PER_CPU(int, hist_nest);
+
+static u64 read_num(const struct ftrace_event_field *f, void *rec)
+{
+	void *p = rec + f->offset;
+
+	switch (f->size) {
+	case 1:
+		return f->is_signed ? (u64)(s64)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return f->is_signed ? (u64)(s64)get_unaligned((s16 *)p) :
+				      get_unaligned((u16 *)p);
+	case 4:
+		return f->is_signed ? (u64)(s64)get_unaligned((s32 *)p) :
+				      get_unaligned((u32 *)p);
+	case 8:
+		return get_unaligned((u64 *)p);
+	}
+	return 0;
+}
+
+/*
+ * A string field of @rec into @dst (HIST_STR_SIZE bytes, zeroed by the
+ * caller): at most HIST_STR_SIZE - 1 characters up to the first NUL,
+ * so that equal strings make equal keys.
+ */
+static void read_str(const struct hist_field *hf, void *rec, char *dst)
+{
+	const struct ftrace_event_field *f = hf->field;
+	unsigned int len = HIST_STR_SIZE - 1, loc;
+	const char *src;
+
+	switch (hf->src) {
+	case HIST_SRC_STR:
+		src = rec + f->offset;
+		len = min_t(unsigned int, len, f->size);
+		break;
+	case HIST_SRC_DSTR:
+	case HIST_SRC_RSTR:
+		loc = get_unaligned((u32 *)(rec + f->offset));
+		src = rec + (loc & 0xffff);
+		if (hf->src == HIST_SRC_RSTR)
+			src += f->offset + sizeof(u32);
+		len = min(len, loc >> 16);
+		break;
+	default:	/* HIST_SRC_PSTR: a pointer, maybe a bad one */
+		src = (const char *)get_unaligned((unsigned long *)
+						  (rec + f->offset));
+		if (!src || strncpy_from_kernel_nofault(dst, src, len + 1) < 0)
+			memset(dst, 0, HIST_STR_SIZE);
+		return;
+	}
+	memcpy(dst, src, strnlen(src, len));
+}
+
+/* The number a key or value field stands for in this hit. */
+static u64 field_value(const struct hist_field *hf, struct trace_array *tr,
+		       void *rec)
+{
+	u64 v;
+
+	switch (hf->src) {
+	case HIST_SRC_TIMESTAMP:
+		v = ring_buffer_time_stamp(tr->buffer);
+		if (hf->mods & HIST_MOD_USECS)
+			v = div_u64(v, NSEC_PER_USEC);
+		return v;
+	case HIST_SRC_CPU:
+		return raw_smp_processor_id();
+	case HIST_SRC_HITCOUNT:
+		return 1;
+	case HIST_SRC_NUM:
+		v = read_num(hf->field, rec);
+		break;
+	default:
+		return 0;
+	}
+	if (hf->mods & HIST_MOD_LOG2)
+		v = v ? ilog2(roundup_pow_of_two(v)) : 0;
+	else if (hf->mods & HIST_MOD_BUCKETS)
+		v = div64_u64(v, hf->buckets) * hf->buckets;
+	return v;
+}
+
+static void hist_hit(struct hist_trigger *ht, struct trace_array *tr,
+		     void *rec)
+{
+	const struct hist_def *def = ht->def;
+	struct tracing_map_elt *elt;
+	char comm[TASK_COMM_LEN];
+	unsigned int i;
+	int nest;
+	void *key;
+
+	preempt_disable_notrace();
+	nest = __this_cpu_inc_return(hist_nest);
+	if (nest > HIST_NEST_MAX)
+		goto out;
+	key = this_cpu_ptr(&hist_pads[nest - 1])->key;
+	memset(key, 0, def->key_size);
+	for (i = 0; i < def->n_keys; i++) {
+		const struct hist_field *hf = &def->keys[i];
+		void *dst = key + hf->offset;
+
+		if (hist_src_is_string(hf->src))
+			read_str(hf, rec, dst);
+		else if (hf->src == HIST_SRC_STACK)
+			stack_trace_save(dst, HIST_STACK_DEPTH, 5);
+		else
+			*(u64 *)dst = field_value(hf, tr, rec);
+	}
+	if (def->has_execname) {
+		if (current->pid)
+			get_task_comm(comm, current);
+		else
+			strscpy(comm, "<idle>", sizeof(comm));
+	}
+	elt = tracing_map_insert(ht->hist->map, key,
+				 def->has_execname ? comm : NULL);
+	if (!elt)
+		goto out;
+	for (i = 0; i < def->n_vals; i++)
+		tracing_map_update_sum(elt, def->vals[i].map_idx,
+				       field_value(&def->vals[i], tr, rec));
+out:
+	__this_cpu_dec(hist_nest);
+	preempt_enable_notrace();
+}
+
+static bool hist_fire(struct event_trigger *t, void *rec, unsigned long ip)
+{
+	struct hist_trigger *ht = t->data;
+
+	/* No record: TRIGGER_COND is not set yet (see needs_rec). */
+	if (!rec || READ_ONCE(ht->paused) || READ_ONCE(ht->hist->clearing))
+		return false;
+	hist_hit(ht, t->file->tr, rec);
+	return true;
+}
+
+/* --- the trigger kind ------------------------------------------------- */
+
+static int hist_parse(struct event_trigger *t, const char *cmd, char *param,
+		      bool remove)
+{
+	struct trace_event_call *call = t->file->event_call;
+	struct hist_parse *p;
+	struct hist_trigger *ht;
+	struct hist_def *def;
+	int ret = 0;
+
+	lockdep_assert_held(&event_mutex);
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->file = t->file;
+	p->cmd = kstrdup(cmd, GFP_KERNEL);
+	if (!p->cmd) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	snprintf(p->loc, sizeof(p->loc), "hist:%s:%s", call->class->system,
+		 trace_event_name(call));
+	if (!param) {
+		ret = -EINVAL;
+		goto out;
+	}
+	def = parse_def(p, param);
+	if (IS_ERR(def)) {
+		ret = PTR_ERR(def);
+		goto out;
+	}
+	ht = kzalloc(sizeof(*ht), GFP_KERNEL);
+	if (!ht) {
+		hist_def_free(def);
+		ret = -ENOMEM;
+		goto out;
+	}
+	ht->def = def;
+	ht->removing = remove;
+	ht->cmd = p->cmd;
+	p->cmd = NULL;
+	t->data = ht;
+out:
+	if (p)
+		kfree(p->cmd);
+	kfree(p);
+	return ret;
+}
+
+/* Log @err against the command @t was parsed from, for init and merge. */
+static void hist_err_late(struct event_trigger *t, int err)
+{
+	struct trace_event_call *call = t->file->event_call;
+	struct hist_trigger *ht = t->data;
+	char loc[MAX_FILTER_STR_VAL];
+
+	snprintf(loc, sizeof(loc), "hist:%s:%s", call->class->system,
+		 trace_event_name(call));
+	tracing_log_err(t->file->tr, loc, ht->cmd, hist_errs, err, 0);
+}
+
+static struct hist_data *find_named(const char *name)
+{
+	struct hist_data *hd;
+
+	list_for_each_entry(hd, &hist_named, named)
+		if (!strcmp(hd->def->name, name))
+			return hd;
+	return NULL;
+}
+
+/* A new trigger: its map, or a share of the named one.  event_mutex. */
+static int hist_init(struct event_trigger *t)
+{
+	struct hist_trigger *ht = t->data;
+	struct hist_def *def = ht->def;
+	struct hist_data *hd;
+
+	if (def->cont || def->clear) {
+		hist_err_late(t, HIST_ERR_TRIGGER_ENOENT_CLEAR);
+		return -ENOENT;
+	}
+	hd = def->name ? find_named(def->name) : NULL;
+	if (hd) {
+		if (!defs_equal(hd->def, def, true)) {
+			hist_err_late(t, HIST_ERR_NAMED_MISMATCH);
+			return -EINVAL;
+		}
+		hd->ref++;
+	} else {
+		hd = hist_data_create(def);
+		if (IS_ERR(hd))
+			return PTR_ERR(hd);
+		if (def->name)
+			list_add(&hd->named, &hist_named);
+	}
+	ht->hist = hd;
+	ht->paused = def->pause;
+	return 0;
+}
+
+/* Unlinked: let go of the map; the last user frees it in hist_free(). */
+static void hist_release(struct event_trigger *t)
+{
+	struct hist_trigger *ht = t->data;
+	struct hist_data *hd = ht->hist;
+
+	/* Probes may still be in hist_fire(): ht->hist stays valid. */
+	ht->last = !--hd->ref;
+	if (ht->last)
+		list_del_init(&hd->named);
+}
+
+static void hist_free(struct event_trigger *t)
+{
+	struct hist_trigger *ht = t->data;
+
+	if (!ht)
+		return;
+	if (ht->last)
+		hist_data_free(ht->hist);
+	hist_def_free(ht->def);
+	kfree(ht->cmd);
+	kfree(ht);
+	t->data = NULL;
+}
+
+static bool filters_equal(struct event_trigger *a, struct event_trigger *b)
+{
+	if (!a->filter || !b->filter)
+		return !a->filter && !b->filter;
+	return !strcmp(a->filter->filter_string, b->filter->filter_string);
+}
+
+/* @b is the new one: a removal ignores filters, an addition does not. */
+static bool hist_same(struct event_trigger *a, struct event_trigger *b)
+{
+	struct hist_trigger *ha = a->data, *hb = b->data;
+
+	if (!defs_equal(ha->def, hb->def, false))
+		return false;
+	return hb->removing || filters_equal(a, b);
+}
+
+/* The same trigger again: :pause, :cont or :clear it, or refuse. */
+static int hist_merge(struct event_trigger *old, struct event_trigger *new)
+{
+	struct hist_trigger *ho = old->data, *hn = new->data;
+	struct hist_data *hd = ho->hist;
+
+	if (hn->def->pause) {
+		WRITE_ONCE(ho->paused, true);
+	} else if (hn->def->cont) {
+		WRITE_ONCE(ho->paused, false);
+	} else if (hn->def->clear) {
+		/*
+		 * No probe of any trigger sharing the map may be inside it
+		 * while it is emptied: they all test @clearing first.
+		 */
+		WRITE_ONCE(hd->clearing, true);
+		synchronize_rcu();
+		tracing_map_clear(hd->map);
+		WRITE_ONCE(hd->clearing, false);
+	} else {
+		hist_err_late(new, HIST_ERR_TRIGGER_EEXIST);
+		return -EEXIST;
+	}
+	return 0;
+}
+
+/*
+ * The kind: it parses its own "k=v:..." parameter, needs the record,
+ * and an event may have several hist triggers (one per definition).
+ */
+const struct event_trigger_kind hist_trigger_kind = {
+	.name = "hist", .type = ETT_HIST, .needs_rec = true,
+	/* adding, merging into an existing one, removing */
+	.parse = hist_parse, .same = hist_same, .merge = hist_merge,
+	.init = hist_init, .release = hist_release, .free = hist_free,
+	/* hits and the trigger file's line */
+	.fire = hist_fire, .show = hist_trigger_print,
+};
