@@ -771,8 +771,12 @@ static void hist_hit(struct hist_trigger *ht, struct trace_array *tr,
 			*(u64 *)dst = field_value(hf, tr, rec);
 	}
 	if (def->has_execname) {
+		/*
+		 * Without task_lock(): this may be an NMI.  A rename racing
+		 * with us may show half of each name.
+		 */
 		if (current->pid)
-			get_task_comm(comm, current);
+			strscpy_pad(comm, current->comm, sizeof(comm));
 		else
 			strscpy(comm, "<idle>", sizeof(comm));
 	}
