@@ -980,6 +980,7 @@ static int hist_merge(struct event_trigger *old, struct event_trigger *new)
  */
 const struct event_trigger_kind hist_trigger_kind = {
 	.name = "hist", .type = ETT_HIST, .needs_rec = true,
+	.trunc_clears = true,
 	/* adding, merging into an existing one, removing */
 	.parse = hist_parse, .same = hist_same, .merge = hist_merge,
 	.init = hist_init, .release = hist_release, .free = hist_free,

@@ -511,6 +511,24 @@ static const struct seq_operations trigger_sops = {
 	.show	= trigger_show,
 };
 
+/*
+ * Opening the file for writing with O_TRUNC ('>' in a shell) removes the
+ * triggers of the kinds that ask for it (hist), as upstream Linux does.
+ */
+static void trigger_truncate(struct trace_event_file *file)
+{
+	struct event_trigger *t, *next;
+
+	scoped_guard(mutex, &event_mutex) {
+		if (file->flags & EVENT_FILE_FL_FREED)
+			return;
+		list_for_each_entry_safe(t, next, &file->triggers, list)
+			if (t->kind->trunc_clears)
+				trigger_unlink(t);
+	}
+	trace_event_triggers_reap();
+}
+
 static int trigger_open(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = trace_event_file_open(inode);
@@ -518,6 +536,8 @@ static int trigger_open(struct inode *inode, struct file *filp)
 
 	if (IS_ERR(file))
 		return PTR_ERR(file);
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
+		trigger_truncate(file);
 	if (!(filp->f_mode & FMODE_READ)) {
 		filp->private_data = file;
 		return 0;

@@ -34,6 +34,8 @@ enum event_trigger_type {
  * @post:         fires after the record is committed, not before
  * @needs_rec:    @fire needs the record: the event file keeps
  *                EVENT_FILE_FL_TRIGGER_COND so that one is made
+ * @trunc_clears: opening the trigger file with O_TRUNC removes the
+ *                triggers of this kind
  * @fire:         do it; runs in the event's probe, in any context, for a
  *                trigger whose filter passed and whose count is not spent.
  *                It gets the record (NULL for post triggers, and for any
@@ -68,6 +70,7 @@ struct event_trigger_kind {
 	bool		enable;
 	bool		post;
 	bool		needs_rec;
+	bool		trunc_clears;
 	bool		(*fire)(struct event_trigger *t, void *rec,
 				unsigned long ip);
 	int		(*prepare)(struct trace_array *tr);
