@@ -248,9 +248,10 @@ static int parse_field(struct hist_parse *p, struct hist_field *hf,
 		   !strcmp(name, "CPU")) {
 		hf->src = HIST_SRC_CPU;
 		hf->name = "common_cpu";
-	} else if (!strcmp(name, "common_stacktrace") ||
-		   !strcmp(name, "stacktrace") ||
-		   !strcmp(name, "STACKTRACE")) {
+	} else if (IS_ENABLED(CONFIG_STACKTRACE) &&
+		   (!strcmp(name, "common_stacktrace") ||
+		    !strcmp(name, "stacktrace") ||
+		    !strcmp(name, "STACKTRACE"))) {
 		hf->src = HIST_SRC_STACK;
 		hf->name = "common_stacktrace";
 	} else if (!strcmp(name, "hitcount")) {
@@ -743,6 +744,14 @@ static u64 field_value(const struct hist_field *hf, struct trace_array *tr,
 	return v;
 }
 
+/* A common_stacktrace key: the frames above the trigger code. */
+static __always_inline void hist_save_stack(unsigned long *dst)
+{
+#ifdef CONFIG_STACKTRACE
+	stack_trace_save(dst, HIST_STACK_DEPTH, 5);
+#endif
+}
+
 static void hist_hit(struct hist_trigger *ht, struct trace_array *tr,
 		     void *rec)
 {
@@ -766,7 +775,7 @@ static void hist_hit(struct hist_trigger *ht, struct trace_array *tr,
 		if (hist_src_is_string(hf->src))
 			read_str(hf, rec, dst);
 		else if (hf->src == HIST_SRC_STACK)
-			stack_trace_save(dst, HIST_STACK_DEPTH, 5);
+			hist_save_stack(dst);
 		else
 			*(u64 *)dst = field_value(hf, tr, rec);
 	}
