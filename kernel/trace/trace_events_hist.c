@@ -241,6 +241,10 @@ static int parse_field(struct hist_parse *p, struct hist_field *hf,
 		hf->field = f;
 		hf->name = f->name;
 		hf->src = field_src(f);
+		/* A number is 1, 2, 4 or 8 bytes; other arrays are not keys. */
+		if (hf->src == HIST_SRC_NUM && f->size != 1 && f->size != 2 &&
+		    f->size != 4 && f->size != 8)
+			return -EINVAL;
 	} else if (!strcmp(name, "common_timestamp")) {
 		hf->src = HIST_SRC_TIMESTAMP;
 		hf->name = "common_timestamp";
@@ -560,14 +564,22 @@ static struct hist_def *def_dup(const struct hist_def *def)
 
 	if (!d)
 		return NULL;
+	/* Nothing borrowed from @def may be freed with @d. */
 	d->own_names = true;
+	d->name = NULL;
 	for (i = 0; i < d->n_keys; i++) {
 		d->keys[i].field = NULL;
+		d->keys[i].name = NULL;
+	}
+	for (i = 0; i < d->n_vals; i++) {
+		d->vals[i].field = NULL;
+		d->vals[i].name = NULL;
+	}
+	for (i = 0; i < d->n_keys; i++) {
 		d->keys[i].name = kstrdup(def->keys[i].name, GFP_KERNEL);
 		ok &= !!d->keys[i].name;
 	}
 	for (i = 0; i < d->n_vals; i++) {
-		d->vals[i].field = NULL;
 		d->vals[i].name = kstrdup(def->vals[i].name, GFP_KERNEL);
 		ok &= !!d->vals[i].name;
 	}
