@@ -85,9 +85,7 @@ static bool ftrace_ipmodify_conflict(struct ftrace_ops *ops,
 			      ftrace_hash_contains(filter, ip)) ||
 			    ftrace_hash_contains(nohash, ip))
 				continue;
-			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-			     op != &ftrace_list_end;
-			     op = rcu_dereference_protected(op->next, 1)) {
+			for_each_ftrace_op_locked(op) {
 				if (op != ops &&
 				    (op->flags & FTRACE_OPS_EXCLUSIVE) &&
 				    ftrace_ops_test(op, ip))
@@ -160,7 +158,7 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 	else
 		rcu_assign_pointer(fh->notrace_hash, hash);
 	/* Other ops may share @fh: recount whatever is registered. */
-	if (rcu_dereference_protected(ftrace_ops_list, 1) != &ftrace_list_end)
+	if (ftrace_ops_locked(&ftrace_ops_list) != &ftrace_list_end)
 		ftrace_update_all();
 	ftrace_hash_free_rcu(old);
 	return 0;

@@ -53,6 +53,28 @@ extern struct mutex ftrace_lock;
 extern struct ftrace_ops __rcu *ftrace_ops_list;
 extern struct ftrace_ops ftrace_list_end;
 
+/* The ops a link of the list points to, for its updaters: ftrace_lock. */
+static inline struct ftrace_ops *
+ftrace_ops_locked(struct ftrace_ops __rcu *const *link)
+{
+	return rcu_dereference_protected(*link, lockdep_is_held(&ftrace_lock));
+}
+
+/* Every registered ops, for code holding ftrace_lock. */
+#define for_each_ftrace_op_locked(op)					\
+	for (op = ftrace_ops_locked(&ftrace_ops_list);			\
+	     op != &ftrace_list_end; op = ftrace_ops_locked(&op->next))
+
+/*
+ * Every registered ops, for the callers of the callbacks: preemption is
+ * disabled, which unregister_ftrace_function() waits out (with
+ * synchronize_rcu_tasks_rude() where RCU may not be watching, as in the
+ * idle loop, so no lockdep condition holds there).
+ */
+#define for_each_ftrace_op_rcu(op)					\
+	for (op = rcu_dereference_raw(ftrace_ops_list);			\
+	     op != &ftrace_list_end; op = rcu_dereference_raw(op->next))
+
 /* Set for good when patching failed: function tracing stays off. */
 extern bool ftrace_disabled;
 

@@ -82,8 +82,7 @@ void notrace arch_ftrace_ops_list_func(unsigned long ip,
 		return;
 	/* Keeps the ops list and the hashes alive (see ftrace_internal.h). */
 	preempt_disable_notrace();
-	for (op = rcu_dereference_raw(ftrace_ops_list); op != &ftrace_list_end;
-	     op = rcu_dereference_raw(op->next)) {
+	for_each_ftrace_op_rcu(op) {
 		if (op->flags & skip)
 			continue;
 		/* With ftrace_enabled off only permanent ops run. */
@@ -193,8 +192,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_ADDING;
 
 	/* Published whole: ->next first, then the list head. */
-	head = rcu_dereference_protected(ftrace_ops_list,
-					 lockdep_is_held(&ftrace_lock));
+	head = ftrace_ops_locked(&ftrace_ops_list);
 	rcu_assign_pointer(ops->next, head);
 	rcu_assign_pointer(ftrace_ops_list, ops);
 
@@ -223,7 +221,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
 			return -EINVAL;
 		for (p = &ftrace_ops_list;
-		     (op = rcu_dereference_protected(*p, 1)) != &ftrace_list_end;
+		     (op = ftrace_ops_locked(p)) != &ftrace_list_end;
 		     p = &op->next) {
 			if (op == ops)
 				break;
@@ -231,7 +229,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		if (op != ops)
 			return -EINVAL;
 		/* Readers on @ops keep following its ->next, left intact. */
-		rcu_assign_pointer(*p, rcu_dereference_protected(ops->next, 1));
+		rcu_assign_pointer(*p, ftrace_ops_locked(&ops->next));
 		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 		ops->flags |= FTRACE_OPS_FL_REMOVING;
 		ftrace_update_all();
@@ -274,8 +272,7 @@ static bool ftrace_permanent_registered(void)
 {
 	struct ftrace_ops *op;
 
-	for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-	     op != &ftrace_list_end; op = rcu_dereference_protected(op->next, 1))
+	for_each_ftrace_op_locked(op)
 		if (op->flags & FTRACE_OPS_FL_PERMANENT)
 			return true;
 	return false;

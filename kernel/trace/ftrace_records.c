@@ -266,15 +266,12 @@ static void ftrace_forget_ops_ips(struct ftrace_ops *ops, unsigned long start,
  */
 static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
 {
-	struct ftrace_ops *ops = rcu_dereference_protected(ftrace_ops_list,
-						lockdep_is_held(&ftrace_lock));
+	struct ftrace_ops *ops;
 
 	ftrace_direct_forget(start, end);
 	if (!ftrace_ops_registered(&global_ops))
 		ftrace_forget_ops_ips(&global_ops, start, end);
-	for (; ops != &ftrace_list_end;
-	     ops = rcu_dereference_protected(ops->next,
-					     lockdep_is_held(&ftrace_lock)))
+	for_each_ftrace_op_locked(ops)
 		ftrace_forget_ops_ips(ops, start, end);
 }
 

@@ -49,11 +49,7 @@ int ftrace_update_all(void)
 	struct ftrace_ops *op;
 
 	lockdep_assert_held(&ftrace_lock);
-	for (op = rcu_dereference_protected(ftrace_ops_list,
-					    lockdep_is_held(&ftrace_lock));
-	     op != &ftrace_list_end;
-	     op = rcu_dereference_protected(op->next,
-					    lockdep_is_held(&ftrace_lock))) {
+	for_each_ftrace_op_locked(op) {
 		if (ftrace_ops_counts(op))
 			func = arch_ftrace_ops_list_func;
 	}

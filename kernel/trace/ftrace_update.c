@@ -70,16 +70,6 @@ static u64 ftrace_shared_used_seq;
  */
 static bool ftrace_shared_quiet = true;
 
-/* The registered ops after @op (the first for NULL), or NULL.  ftrace_lock. */
-static struct ftrace_ops *ftrace_next_ops(struct ftrace_ops *op)
-{
-	op = op ? rcu_dereference_protected(op->next,
-					    lockdep_is_held(&ftrace_lock)) :
-		  rcu_dereference_protected(ftrace_ops_list,
-					    lockdep_is_held(&ftrace_lock));
-	return op == &ftrace_list_end ? NULL : op;
-}
-
 /**
  * ftrace_account_rec - recount a record from the registered ops
  * @rec: a live record
@@ -99,7 +89,7 @@ void ftrace_account_rec(struct dyn_ftrace *rec)
 	struct ftrace_ops *op, *lone = NULL;
 	u32 count = 0;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op)) {
+	for_each_ftrace_op_locked(op) {
 		if (!ftrace_ops_counts(op) || !ftrace_ops_test(op, ip))
 			continue;
 		count++;
@@ -137,7 +127,7 @@ struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec)
 	unsigned long ip = ftrace_rec_ip(rec);
 	struct ftrace_ops *op;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op))
+	for_each_ftrace_op_locked(op)
 		if (ftrace_ops_counts(op) && ftrace_ops_test(op, ip))
 			return (op->flags & FTRACE_OPS_FL_ALLOC_TRAMP) ? op :
 									NULL;
@@ -149,7 +139,7 @@ static void ftrace_tramp_sync_calls(void)
 {
 	struct ftrace_ops *op;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op))
+	for_each_ftrace_op_locked(op)
 		if (op->flags & FTRACE_OPS_FL_ALLOC_TRAMP)
 			arch_ftrace_update_trampoline(op);
 }
@@ -164,7 +154,7 @@ void ftrace_choose_trace_func(void)
 	struct ftrace_ops *op, *lone = NULL;
 	int n = 0;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op)) {
+	for_each_ftrace_op_locked(op) {
 		if (ftrace_ops_counts(op)) {
 			lone = op;
 			n++;

@@ -61,10 +61,13 @@ static void file_set_filter(struct trace_event_file *file,
 /**
  * trace_event_filter_free - free an event file's filter with the file
  * @file: the event file, whose probe is detached for good
+ *
+ * Called for the last reference: nobody else can reach @file->filter.
  */
 void trace_event_filter_free(struct trace_event_file *file)
 {
-	filter_free_rcu(rcu_dereference_protected(file->filter, 1));
+	filter_free_rcu(rcu_dereference_protected(file->filter,
+						  !refcount_read(&file->ref)));
 	RCU_INIT_POINTER(file->filter, NULL);
 }
 
