@@ -310,8 +310,7 @@ static ssize_t profile_enable_write(struct file *filp, const char __user *ubuf,
 			profile_stop();
 		}
 	}
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(0, cnt, ppos);
 }
 
 static const struct file_operations profile_enable_fops = {
@@ -473,35 +472,20 @@ static const struct seq_operations profile_seq_ops = {
 static int profile_stat_open(struct inode *inode, struct file *file)
 {
 	int cpu = (long)inode->i_private;
-	struct profile_snap *s;
 	int ret;
 
 	ret = tracing_check_open(NULL);
 	if (ret)
 		return ret;
-	s = profile_snapshot(cpu);
-	if (!s)
-		return -ENOMEM;
-	ret = seq_open(file, &profile_seq_ops);
-	if (ret) {
-		kvfree(s);
-		return ret;
-	}
-	((struct seq_file *)file->private_data)->private = s;
-	return 0;
-}
-
-static int profile_stat_release(struct inode *inode, struct file *file)
-{
-	kvfree(((struct seq_file *)file->private_data)->private);
-	return seq_release(inode, file);
+	return tracing_seq_open_copy(file, &profile_seq_ops,
+				     profile_snapshot(cpu));
 }
 
 static const struct file_operations profile_stat_fops = {
 	.open		= profile_stat_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= profile_stat_release,
+	.release	= tracing_seq_release_copy,
 };
 
 static __init int ftrace_profile_init_tracefs(void)

@@ -370,28 +370,14 @@ static int cmdline_snap_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 	snap = cmdline_snapshot_take(inode->i_private != NULL);
-	if (!snap)
-		return -ENOMEM;
-	ret = seq_open(filp, &cmdline_snap_seq_ops);
-	if (ret) {
-		kvfree(snap);
-		return ret;
-	}
-	((struct seq_file *)filp->private_data)->private = snap;
-	return 0;
-}
-
-static int cmdline_snap_release(struct inode *inode, struct file *filp)
-{
-	kvfree(((struct seq_file *)filp->private_data)->private);
-	return seq_release(inode, filp);
+	return tracing_seq_open_copy(filp, &cmdline_snap_seq_ops, snap);
 }
 
 static const struct file_operations cmdline_snap_fops = {
 	.open		= cmdline_snap_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= cmdline_snap_release,
+	.release	= tracing_seq_release_copy,
 };
 
 static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,

@@ -5,7 +5,7 @@
  * Trace events: registration and enabling.
  *
  * Every event (struct trace_event_call, made by TRACE_EVENT() in the
- * _ftrace_events section of vmlinux or of a module, or by trace_export.c
+ * _ftrace_events section of vmlinux or of a module, or by trace_entries.c
  * for the core's record types) is on the list ftrace_events.  Every
  * instance that has events (the top level, and instances made by
  * instances/) has one struct trace_event_file per event, in its
@@ -948,7 +948,7 @@ static int event_register(struct trace_event_call *call, struct module *mod)
 
 /**
  * trace_event_register_core - register one of the core's record types
- * @call: its event (trace_export.c), for events/ftrace/
+ * @call: its event (trace_entries.c), for events/ftrace/
  *
  * Called with event_mutex held, at boot.
  *
@@ -1220,14 +1220,11 @@ static int __init trace_event_boot_enable(void)
 	if (tracing_disabled)
 		return 0;
 	while ((word = strsep(&buf, ",")) != NULL) {
-		bool set = true;
+		bool set;
 
 		if (!*word)
 			continue;
-		if (*word == '!') {
-			set = false;
-			word++;
-		}
+		set = event_word_enables(&word);
 		if (ftrace_set_clr_event(&global_trace, word, set))
 			pr_warn("Failed to enable trace event: %s\n", word);
 	}

@@ -163,10 +163,7 @@ static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
 	scoped_guard(mutex, &event_mutex)
 		ret = event_filter_apply(file, text);
 	kfree(text);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations event_filter_fops = {
@@ -301,10 +298,7 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 			ret = system_filter_apply(dir, text);
 	}
 	kfree(text);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations system_filter_fops = {

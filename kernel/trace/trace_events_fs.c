@@ -98,10 +98,7 @@ static ssize_t tr_enable_write(struct file *filp, const char __user *ubuf,
 		return ret;
 	scoped_guard(mutex, &event_mutex)
 		ret = trace_event_set_clr(tr, NULL, NULL, NULL, val);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations tr_enable_fops = {
@@ -143,10 +140,7 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 			return -ENODEV;
 		ret = trace_event_set_clr(dir->tr, NULL, dir->name, NULL, val);
 	}
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations system_enable_fops = {
@@ -196,10 +190,7 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 			return -ENODEV;
 		ret = trace_event_file_set(file, val);
 	}
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations event_enable_fops = {
@@ -380,15 +371,11 @@ static void *events_list_next(struct seq_file *m, void *v, loff_t *pos)
 static void *events_list_start(struct seq_file *m, loff_t *pos)
 {
 	struct trace_array *tr = m->private;
-	struct trace_event_file *file;
-	loff_t i = 0;
 
 	mutex_lock(&event_mutex);
-	file = list_entry(&tr->events.files, struct trace_event_file, list);
-	do {
-		file = events_list_next(m, file, &i);
-	} while (file && i <= *pos);
-	return file;
+	return trace_seq_step_to(m, list_entry(&tr->events.files,
+					       struct trace_event_file, list),
+				 *pos, events_list_next);
 }
 
 static void events_list_stop(struct seq_file *m, void *v)
@@ -470,24 +457,18 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 
 	p = buf;
 	while (!ret && (word = strsep(&p, " \t\n")) != NULL) {
-		bool set = true;
+		bool set;
 
 		if (!*word)
 			continue;
-		if (*word == '!') {
-			set = false;
-			word++;
-		}
+		set = event_word_enables(&word);
 		if (strlen(word) > SET_EVENT_WORD_MAX)
 			ret = -EINVAL;
 		else
 			ret = ftrace_set_clr_event(tr, word, set);
 	}
 	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations available_events_fops = {

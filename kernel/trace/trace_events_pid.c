@@ -265,14 +265,8 @@ static void *pids_next(struct seq_file *m, void *v, loff_t *pos)
 
 static void *pids_start(struct seq_file *m, loff_t *pos)
 {
-	void *v = NULL;
-	loff_t i = 0;
-
 	mutex_lock(&event_mutex);
-	do {
-		v = pids_next(m, v, &i);
-	} while (v && i <= *pos);
-	return v;
+	return trace_seq_step_to(m, NULL, *pos, pids_next);
 }
 
 static void pids_stop(struct seq_file *m, void *v)
@@ -411,10 +405,7 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 out:
 	kfree(pids);
 	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 /* The two files differ only in the list they open. */

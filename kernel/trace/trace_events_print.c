@@ -32,6 +32,20 @@ static const char *helper_end(struct trace_seq *p, const char *start)
 	return start;
 }
 
+/*
+ * One name of a flags value: @name after @delim, unless it is the first;
+ * a NULL @name puts only the delimiter, before the leftover bits.
+ */
+static void print_flag(struct trace_seq *p, const char *delim, bool *first,
+		       const char *name)
+{
+	if (!*first && delim)
+		trace_seq_puts(p, delim);
+	*first = false;
+	if (name)
+		trace_seq_puts(p, name);
+}
+
 /**
  * trace_print_flags_seq - name the bits set in @flags
  * @p:          the scratch sequence
@@ -58,14 +72,10 @@ const char *trace_print_flags_seq(struct trace_seq *p, const char *delim,
 		if ((flags & mask) != mask)
 			continue;
 		flags &= ~mask;
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		first = false;
-		trace_seq_puts(p, flag_array[i].name);
+		print_flag(p, delim, &first, flag_array[i].name);
 	}
 	if (flags) {
-		if (!first && delim)
-			trace_seq_puts(p, delim);
+		print_flag(p, delim, &first, NULL);
 		trace_seq_printf(p, "0x%lx", flags);
 	}
 	return helper_end(p, start);
@@ -121,14 +131,10 @@ const char *trace_print_flags_seq_u64(struct trace_seq *p, const char *delim,
 		if ((flags & mask) != mask)
 			continue;
 		flags &= ~mask;
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		first = false;
-		trace_seq_puts(p, flag_array[i].name);
+		print_flag(p, delim, &first, flag_array[i].name);
 	}
 	if (flags) {
-		if (!first && delim)
-			trace_seq_puts(p, delim);
+		print_flag(p, delim, &first, NULL);
 		trace_seq_printf(p, "0x%llx", flags);
 	}
 	return helper_end(p, start);

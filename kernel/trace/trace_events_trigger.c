@@ -559,10 +559,7 @@ static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 out:
 	kfree(buf);
 	trace_event_triggers_reap();
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static loff_t trigger_lseek(struct file *filp, loff_t offset, int whence)

@@ -33,19 +33,8 @@ static void notrace trace_function(struct trace_array *tr, unsigned long ip,
 				   unsigned long parent_ip,
 				   unsigned int trace_ctx)
 {
-	struct trace_buffer *buffer = tr->buffer;
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_reserve(buffer, TRACE_FN, sizeof(*entry),
-				     trace_ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	trace_buffer_commit(buffer);
-	trace_taskinfo_mark_pending();
+	if (trace_function_record(tr, ip, parent_ip, trace_ctx))
+		trace_taskinfo_mark_pending();
 }
 
 /**

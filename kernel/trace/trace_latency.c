@@ -110,17 +110,7 @@ u64 trace_latency_now(struct trace_array *tr)
 void trace_latency_function(struct trace_array *tr, unsigned long ip,
 			    unsigned long parent_ip, unsigned int trace_ctx)
 {
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_reserve(tr->buffer, TRACE_FN, sizeof(*entry),
-				     trace_ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	trace_buffer_commit(tr->buffer);
+	trace_function_record(tr, ip, parent_ip, trace_ctx);
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

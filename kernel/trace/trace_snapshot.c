@@ -526,6 +526,14 @@ static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
 	}
 }
 
+static int snapshot_set(void *data, unsigned long val)
+{
+	struct trace_cpu_file *cf = data;
+
+	return tracing_update_buffers_locked(cf->tr) ?:
+	       snapshot_command(cf->tr, cf->cpu, val);
+}
+
 /*
  * A snapshot file open for reading pins the snapshot itself, so writing
  * 0 or 1 to it then fails with -EBUSY: open it write-only.
@@ -533,23 +541,8 @@ static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
 static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
-	struct trace_cpu_file *cf = file_inode(filp)->i_private;
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-
-	mutex_lock(&trace_types_lock);
-	ret = tracing_update_buffers_locked(cf->tr) ?:
-	      snapshot_command(cf->tr, cf->cpu, val);
-	mutex_unlock(&trace_types_lock);
-	if (ret)
-		return ret;
-
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_ulong(file_inode(filp)->i_private, ubuf, cnt,
+				   ppos, snapshot_set);
 }
 
 static loff_t snapshot_lseek(struct file *filp, loff_t offset, int whence)

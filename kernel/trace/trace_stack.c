@@ -203,8 +203,7 @@ static ssize_t stack_max_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	stack_max_locked(stack_max_set, &val);
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(0, cnt, ppos);
 }
 
 static const struct file_operations stack_max_fops = {
@@ -309,26 +308,14 @@ static int stack_trace_open(struct inode *inode, struct file *file)
 	if (!s)
 		return -ENOMEM;
 	stack_max_locked(stack_copy, s);
-	ret = seq_open(file, &stack_seq_ops);
-	if (ret) {
-		kvfree(s);
-		return ret;
-	}
-	((struct seq_file *)file->private_data)->private = s;
-	return 0;
-}
-
-static int stack_trace_release(struct inode *inode, struct file *file)
-{
-	kvfree(((struct seq_file *)file->private_data)->private);
-	return seq_release(inode, file);
+	return tracing_seq_open_copy(file, &stack_seq_ops, s);
 }
 
 static const struct file_operations stack_trace_fops = {
 	.open		= stack_trace_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= stack_trace_release,
+	.release	= tracing_seq_release_copy,
 };
 
 /* --- /proc/sys/kernel/stack_tracer_enabled ------------------------------- */
