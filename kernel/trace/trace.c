@@ -282,6 +282,7 @@ void tracing_reset_all_cpus(struct trace_array *tr)
 	if (!tr->buffer)
 		return;
 	ring_buffer_reset(tr->buffer);
+	/* Read unlocked by the latency-format output (trace_output.c). */
 	WRITE_ONCE(tr->time_start, ring_buffer_time_stamp(tr->buffer));
 }
 
@@ -322,6 +323,7 @@ static const struct trace_clock_def trace_clocks[] = {
  */
 bool trace_clock_in_ns(struct trace_array *tr)
 {
+	/* tracing_set_clock() may change it meanwhile: either is valid. */
 	return trace_clocks[READ_ONCE(tr->clock_id)].in_ns;
 }
 
@@ -361,6 +363,7 @@ const char *trace_clock_name(int id)
  */
 u64 (*trace_clock_read_fn(struct trace_array *tr))(void)
 {
+	/* As trace_clock_in_ns(): either the old or the new clock. */
 	return trace_clocks[READ_ONCE(tr->clock_id)].read;
 }
 

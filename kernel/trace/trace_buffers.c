@@ -299,6 +299,7 @@ static ssize_t buffer_percent_read(struct file *filp, char __user *ubuf,
 	char buf[16];
 	int len;
 
+	/* Written by buffer_percent_set(), without a lock held here. */
 	len = scnprintf(buf, sizeof(buf), "%d\n", READ_ONCE(tr->buffer_percent));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
@@ -309,6 +310,7 @@ static int buffer_percent_set(void *data, unsigned long val)
 
 	if (val > 100)
 		return -EINVAL;
+	/* Read unlocked by trace_pipe_raw's waiters (trace_read.c). */
 	WRITE_ONCE(tr->buffer_percent, val);
 	return 0;
 }

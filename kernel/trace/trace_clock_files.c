@@ -26,6 +26,7 @@ static int tracing_set_clock(struct trace_array *tr, char *name)
 	lockdep_assert_held(&trace_types_lock);
 	if (id == tr->clock_id)
 		return 0;
+	/* Read unlocked by trace_clock_in_ns() and trace_clock_read_fn(). */
 	WRITE_ONCE(tr->clock_id, id);
 	if (tr->buffer) {
 		ring_buffer_set_clock(tr->buffer, trace_clock_read_fn(tr));
@@ -38,6 +39,7 @@ static int tracing_set_clock(struct trace_array *tr, char *name)
 static int trace_clock_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = m->private;
+	/* Unlocked: tracing_set_clock() may change it; either is shown. */
 	int i, cur = READ_ONCE(tr->clock_id);
 	const char *name;
 

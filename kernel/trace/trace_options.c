@@ -171,6 +171,10 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 #endif
 	}
 
+	/*
+	 * Writers and readers test the flags without trace_types_lock: each
+	 * sees the option before or after, never a torn word.
+	 */
 	if (on)
 		WRITE_ONCE(tr->flags, tr->flags | mask);
 	else
@@ -192,10 +196,11 @@ static int tracer_set_opt(struct trace_array *tr, struct tracer *t,
 	ret = t->set_opt ? t->set_opt(tr, opt->bit, on) : 0;
 	if (ret)
 		return ret;
+	/* option_file_read() and the tracers read it without the lock. */
 	if (on)
-		t->opt_val |= opt->bit;
+		WRITE_ONCE(t->opt_val, t->opt_val | opt->bit);
 	else
-		t->opt_val &= ~opt->bit;
+		WRITE_ONCE(t->opt_val, t->opt_val & ~opt->bit);
 	return 0;
 }
 
@@ -316,6 +321,7 @@ static ssize_t option_file_read(struct file *filp, char __user *ubuf,
 	char buf[4];
 	int len;
 
+	/* Unlocked: the writers are tracer_set_opt() and trace_set_opt(). */
 	if (of->tracer)
 		len = scnprintf(buf, sizeof(buf), "%d\n",
 				!!(READ_ONCE(of->tracer->opt_val) & of->opt->bit));
