@@ -893,15 +893,17 @@ static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 		file->flags |= EVENT_FILE_FL_PID_FILTER;
 	dir->nr_events++;
 	list_add_tail(&file->list, &tr->events.files);
-	/*
-	 * Read without event_mutex by marker_triggers_call()
-	 * (trace_marker.c), on writes to trace_marker from any CPU; the
-	 * file is fully set up before this store, but nothing orders the
-	 * two: the reader has no acquire and this store is no release.
-	 */
 	if (call->event.type == TRACE_PRINT &&
-	    (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
-		WRITE_ONCE(tr->events.marker, file);
+	    (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
+		/*
+		 * Read without event_mutex by marker_triggers_call()
+		 * (trace_marker.c), on writes to trace_marker from any CPU,
+		 * which then loads file->flags through the pointer.  The
+		 * release orders the file's set-up before it; the reader's
+		 * READ_ONCE and address dependency are the other half.
+		 */
+		smp_store_release(&tr->events.marker, file);
+	}
 	if (tr->events.dir)
 		trace_event_file_create_dir(file);
 	return 0;

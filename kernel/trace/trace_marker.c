@@ -57,8 +57,9 @@ static unsigned long marker_triggers_call(struct trace_array *tr,
 	 * marker is set and cleared under event_mutex by trace_events.c
 	 * (event_file_add(), event_file_remove()) while trace_marker is
 	 * written on any CPU.  The flags are reached through the pointer
-	 * (address dependency) and flipped atomically by event_mutex
-	 * holders; see event_file_add() for the store's side.
+	 * (address dependency), which pairs with the smp_store_release()
+	 * in event_file_add(), and flipped atomically by event_mutex
+	 * holders.
 	 */
 	struct trace_event_file *file = READ_ONCE(tr->events.marker);
 
