@@ -70,6 +70,12 @@ unsigned long ftrace_find_rec_direct(unsigned long ip)
 
 	preempt_disable_notrace();
 	e = ftrace_hash_find(rcu_dereference_sched(ftrace_direct_map), ip);
+	/*
+	 * ->direct is set before the map is published and never changed in
+	 * a published map (a new map replaces it, ftrace_direct_publish()):
+	 * the rcu_dereference_sched() above orders it, READ_ONCE is only
+	 * for symmetry with the ->ip stores of ftrace_direct_forget().
+	 */
 	if (e)
 		addr = READ_ONCE(e->direct);
 	preempt_enable_notrace();
@@ -86,6 +92,11 @@ static void notrace ftrace_direct_func(unsigned long ip,
 				       struct ftrace_ops *op,
 				       struct ftrace_regs *fregs)
 {
+	/*
+	 * Changed by modify_ftrace_direct_nolock() (ftrace_lock) while this
+	 * runs on any CPU: one load, so the caller goes to the old
+	 * trampoline or the new one.  No barrier: both stay valid.
+	 */
 	unsigned long addr = READ_ONCE(op->direct_call);
 
 	if (addr)
@@ -122,6 +133,11 @@ static struct ftrace_hash *ftrace_direct_copy(unsigned long extra,
 		return copy;
 	for (b = 0; b < (1 << map->size_bits); b++) {
 		hlist_for_each_entry(e, &map->buckets[b], hlist) {
+			/*
+			 * Under ftrace_direct_mutex only: a module unload may
+			 * zero ->ip meanwhile (ftrace_direct_forget(),
+			 * ftrace_lock).  One value; 0 is skipped.
+			 */
 			ip = READ_ONCE(e->ip);
 			if (!ip || ftrace_hash_contains(skip, ip))
 				continue;
@@ -151,6 +167,11 @@ static struct ftrace_hash *ftrace_direct_build(struct ftrace_hash *funcs,
 		return map;
 	for (b = 0; b < (1 << funcs->size_bits); b++) {
 		hlist_for_each_entry(e, &funcs->buckets[b], hlist) {
+			/*
+			 * The ops' filter hash: a module unload may zero ->ip
+			 * under ftrace_lock, which we do not hold yet
+			 * (ftrace_forget_ops_ips()).  One value; 0 is skipped.
+			 */
 			ip = READ_ONCE(e->ip);
 			if (ip && ftrace_hash_add_data(map, ip, addr)) {
 				ftrace_hash_free(map);
@@ -188,6 +209,12 @@ void ftrace_direct_forget(unsigned long start, unsigned long end)
 					lockdep_is_held(&ftrace_lock));
 	if (ftrace_hash_empty(map))
 		return;
+	/*
+	 * ftrace_lock serializes the writers; the readers are lockless:
+	 * ftrace_find_rec_direct() via ftrace_hash_find() in any context,
+	 * and ftrace_direct_copy() under ftrace_direct_mutex.  A lone
+	 * store: a reader sees the ip or 0.
+	 */
 	for (b = 0; b < (1 << map->size_bits); b++)
 		hlist_for_each_entry(e, &map->buckets[b], hlist)
 			if (e->ip >= start && e->ip <= end)
@@ -203,6 +230,7 @@ static bool ftrace_direct_taken(struct ftrace_hash *funcs)
 
 	for (b = 0; b < (1 << funcs->size_bits); b++)
 		hlist_for_each_entry(e, &funcs->buckets[b], hlist)
+			/* ->ip: see ftrace_direct_build() */
 			if (ftrace_hash_contains(map, READ_ONCE(e->ip)))
 				return true;
 	return false;
@@ -341,6 +369,10 @@ int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr)
 		return -ENOMEM;
 	guard(mutex)(&ftrace_lock);
 	ftrace_direct_publish(map);
+	/*
+	 * Read once per call by ftrace_direct_func() on any CPU; the new
+	 * trampoline is live already, so no ordering is needed.
+	 */
 	WRITE_ONCE(ops->direct_call, addr);
 	return ftrace_update_all();
 }

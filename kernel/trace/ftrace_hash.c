@@ -113,6 +113,11 @@ struct ftrace_func_entry *ftrace_hash_find(struct ftrace_hash *hash,
 
 	if (ftrace_hash_empty(hash) || !ip)
 		return NULL;
+	/*
+	 * Callbacks look up a live hash on any CPU while a module unload
+	 * zeroes the ->ip of its functions under ftrace_lock
+	 * (ftrace_forget_ops_ips(), ftrace_direct_forget()).
+	 */
 	hlist_for_each_entry_rcu_notrace(e, ftrace_hash_bucket(hash, ip), hlist)
 		if (READ_ONCE(e->ip) == ip)
 			return e;

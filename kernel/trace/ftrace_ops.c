@@ -68,6 +68,12 @@ void notrace arch_ftrace_ops_list_func(unsigned long ip,
 				       struct ftrace_regs *fregs)
 {
 	unsigned long skip = FTRACE_OPS_FL_STUB;
+	/*
+	 * Written under ftrace_lock by ftrace_enable_sysctl() and, from any
+	 * context, by ftrace_kill(); this runs in any context on any CPU.
+	 * One value per call; the sites themselves follow with the
+	 * ftrace_update_all() after the store.
+	 */
 	bool enabled = READ_ONCE(ftrace_enabled);
 	int bit;
 
@@ -294,6 +300,7 @@ static int ftrace_enable_sysctl(const struct ctl_table *table, int write,
 		return ret;
 	if (!val && ftrace_permanent_registered())
 		return -EBUSY;
+	/* read by arch_ftrace_ops_list_func() on any CPU */
 	WRITE_ONCE(ftrace_enabled, !!val);
 	ftrace_update_all();
 	return 0;
@@ -329,6 +336,13 @@ late_initcall(ftrace_sysctl_init);
  */
 void ftrace_kill(void)
 {
+	/*
+	 * Any context, without ftrace_lock (ftrace_bug() calls it).
+	 * ftrace_disabled is read plainly under ftrace_lock by the update
+	 * and registration paths, which see it at their next check;
+	 * ftrace_enabled by arch_ftrace_ops_list_func().  No ordering
+	 * between the two is needed.
+	 */
 	WRITE_ONCE(ftrace_disabled, true);
 	WRITE_ONCE(ftrace_enabled, 0);
 }

@@ -108,6 +108,12 @@ static struct profile_rec *notrace profile_find(struct profile_table *t,
 
 	for (n = 0; n < PROFILE_MAX_PROBE; n++, i = (i + 1) & mask) {
 		struct profile_rec *r = &t->recs[i];
+		/*
+		 * This CPU's table: the writers racing for the slot are
+		 * interrupts on this CPU (cmpxchg_local() decides); the
+		 * reader on another CPU is profile_snapshot(), which only
+		 * loads it.
+		 */
 		unsigned long cur = READ_ONCE(r->ip);
 
 		/* A nested count may claim the slot between read and claim. */
@@ -136,6 +142,13 @@ static void notrace profile_count(unsigned long ip, unsigned long hits, u64 ns)
 	struct profile_table *t;
 	struct profile_rec *r;
 
+	/*
+	 * Switched under profile_lock by profile_start()/profile_stop()
+	 * while callbacks run on every CPU.  The tables are set up before
+	 * the store to true and the callbacks registered after it (b->start()
+	 * in profile_start()), which orders them for us; a callback that
+	 * sees false late only drops a count.
+	 */
 	if (!READ_ONCE(profile_enabled))
 		return;
 	preempt_disable_notrace();
@@ -260,6 +273,7 @@ static int profile_start(void)
 	if (ret)
 		return ret;
 	profile_reset_tables();
+	/* read by profile_count() on any CPU; see there */
 	WRITE_ONCE(profile_enabled, true);
 	ret = b->start();
 	if (ret) {
@@ -273,6 +287,7 @@ static int profile_start(void)
 static void profile_stop(void)
 {
 	profile_used->stop();
+	/* after the callbacks are gone; graph returns still pending see it */
 	WRITE_ONCE(profile_enabled, false);
 }
 
@@ -285,6 +300,7 @@ static ssize_t profile_enable_read(struct file *filp, char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
 	char buf[4];
+	/* a racy report: profile_start()/profile_stop() under profile_lock */
 	int len = scnprintf(buf, sizeof(buf), "%d\n", READ_ONCE(profile_enabled));
 
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
@@ -363,6 +379,7 @@ static struct profile_snap *profile_snapshot(int cpu)
 	for (i = 0; i < size; i++) {
 		struct profile_rec *tr = &t->recs[i];
 		struct profile_figures r = {
+			/* @cpu's callbacks claim it meanwhile */
 			.ip	 = READ_ONCE(tr->ip),
 			.hits	 = local_read(&tr->hits),
 			.time	 = local64_read(&tr->time),

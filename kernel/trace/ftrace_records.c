@@ -252,6 +252,12 @@ static void ftrace_forget_ops_ips(struct ftrace_ops *ops, unsigned long start,
 				lockdep_is_held(&ftrace_lock));
 		if (ftrace_hash_empty(hash))
 			continue;
+		/*
+		 * Writers hold ftrace_lock; lockless readers are
+		 * ftrace_hash_find() in callbacks on any CPU and
+		 * ftrace_direct_build().  One store: they see the ip or 0,
+		 * never a torn value.
+		 */
 		for (b = 0; b < (1 << hash->size_bits); b++)
 			hlist_for_each_entry(e, &hash->buckets[b], hlist)
 				if (e->ip >= start && e->ip <= end)

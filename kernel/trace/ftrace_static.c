@@ -55,6 +55,11 @@ int ftrace_update_all(void)
 	}
 	if (ftrace_disabled)
 		func = ftrace_stub;
+	/*
+	 * _mcount loads it on every traced call, on any CPU: one store, a
+	 * caller runs the old function or the new one.  An ops removed is
+	 * waited for by unregister_ftrace_function(), not ordered here.
+	 */
 	WRITE_ONCE(ftrace_trace_function, func);
 	return ftrace_disabled ? -ENODEV : 0;
 }

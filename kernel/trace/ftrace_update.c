@@ -399,13 +399,19 @@ int ftrace_update_all(void)
 
 	lone = ftrace_trace_function != ftrace_stub &&
 	       ftrace_trace_function != arch_ftrace_ops_list_func;
+	/*
+	 * function_trace_op is written only here, under ftrace_lock, so
+	 * this READ_ONCE (and the one in step 3) is not needed: the
+	 * concurrent parties are the trampolines, which only load it.
+	 */
 	settled = ftrace_patched_func == ftrace_trace_function &&
 		  (!lone || READ_ONCE(function_trace_op) == ftrace_chosen_op);
 	if (lone && !settled && ftrace_shared_quiet) {
 		/*
 		 * Nobody holds an old op, and a task entering a shared
 		 * trampoline once the sites are patched (text_poke_bp()
-		 * syncs every CPU) loads this one.
+		 * syncs every CPU) loads this one.  The trampolines load it
+		 * on any CPU (ftrace_caller, ftrace_regs_caller): one store.
 		 */
 		WRITE_ONCE(function_trace_op, ftrace_chosen_op);
 		settled = true;
@@ -426,6 +432,7 @@ int ftrace_update_all(void)
 
 	/* 3: the lone ops' own callback, which trusts its op argument. */
 	if (READ_ONCE(function_trace_op) != ftrace_chosen_op) {
+		/* loaded by the trampolines on any CPU; see step 2 */
 		WRITE_ONCE(function_trace_op, ftrace_chosen_op);
 		/*
 		 * A task preempted in a trampoline after loading the old op

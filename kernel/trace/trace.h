@@ -1017,6 +1017,14 @@ void trace_event_system_filter_free(struct trace_subsystem_dir *dir);
 static __always_inline bool
 trace_event_filtered_out(struct trace_event_file *file, void *entry)
 {
+	/*
+	 * FILTERED is set and cleared with atomic bitops under event_mutex
+	 * (trace_events_filter.c) after the filter is published with
+	 * rcu_replace_pointer() and before it is removed.  A probe that sees
+	 * the bit late merely skips a new filter; one that sees it set with
+	 * the filter gone finds NULL, which filter_match_preds() takes as
+	 * "no filter".
+	 */
 	if (likely(!(READ_ONCE(file->flags) & EVENT_FILE_FL_FILTERED)))
 		return false;
 	return !filter_match_preds(rcu_dereference_sched(file->filter), entry);

@@ -142,6 +142,7 @@ static void cmdline_save(struct task_struct *tsk)
 
 static bool cmdline_wanted(void)
 {
+	/* option bits: trace_set_opt() (trace_types_lock), any time */
 	return READ_ONCE(global_trace.flags) &
 	       (TRACE_OPT(RECORD_CMD) | TRACE_OPT(RECORD_TGID));
 }
@@ -211,6 +212,12 @@ void trace_cmdline_start(void)
  */
 void trace_cmdline_dumping(bool dumping)
 {
+	/*
+	 * ftrace_dump(), from an oops or sysrq on one CPU, while readers
+	 * on any CPU test it in cmdline_read_lock().  No ordering: a reader
+	 * that misses it spins on cmdline_lock as usual, which the dumping
+	 * CPU does not hold across the dump.
+	 */
 	WRITE_ONCE(cmdline_dumping, dumping);
 }
 
@@ -218,6 +225,7 @@ void trace_cmdline_dumping(bool dumping)
 static bool cmdline_read_lock(unsigned long *flags)
 {
 	local_irq_save(*flags);
+	/* set by trace_cmdline_dumping() on the dumping CPU; see there */
 	if (READ_ONCE(cmdline_dumping)) {
 		if (arch_spin_trylock(&cmdline_lock))
 			return true;

@@ -157,6 +157,10 @@ static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	struct trace_event_file *file = filp->private_data;
+	/*
+	 * event_mutex holders (enable, soft mode) flip the bits atomically;
+	 * not taken for a read: one snapshot for the answer.
+	 */
 	unsigned long flags = READ_ONCE(file->flags);
 	char buf[3];
 	int len = 0;
@@ -208,6 +212,11 @@ static ssize_t event_id_read(struct file *filp, char __user *ubuf,
 	char buf[16];
 	int len;
 
+	/*
+	 * FREED is set by event_file_remove() under event_mutex, which a
+	 * read does not take; the file holds a reference, so the event is
+	 * still there to print either way.
+	 */
 	if (READ_ONCE(file->flags) & EVENT_FILE_FL_FREED)
 		return -ENODEV;
 	len = scnprintf(buf, sizeof(buf), "%d\n", file->event_call->event.type);

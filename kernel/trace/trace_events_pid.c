@@ -173,6 +173,7 @@ static void pids_fork(void *data, struct task_struct *parent,
 	struct trace_pid_list *list;
 	int i;
 
+	/* sched_process_fork on any CPU; trace_set_opt() flips the bit */
 	if (!(READ_ONCE(tr->flags) & TRACE_OPT(EVENT_FORK)))
 		return;
 	for (i = 0; i < ARRAY_SIZE(tr->events.pids); i++) {

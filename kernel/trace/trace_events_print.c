@@ -329,6 +329,7 @@ static const char *event_fmt(struct trace_iterator *iter, const char *fmt)
 	const char *p;
 	char *q;
 
+	/* option bits: trace_set_opt() may flip them while we print */
 	if (!iter->tr || (READ_ONCE(iter->tr->flags) & TRACE_OPT(HASH_PTR)))
 		return fmt;
 	/* At worst every other character is a "%p" that grows by one. */

@@ -48,6 +48,10 @@ DEFINE_STATIC_SRCU(trigger_srcu);
 
 static void trigger_fire(struct event_trigger *t, unsigned long ip)
 {
+	/*
+	 * Probes of the event on every CPU race for the uses; the
+	 * try_cmpxchg() below decides, READ_ONCE only gives its first guess.
+	 */
 	long count = READ_ONCE(t->count);
 
 	/* Take a use before firing: racing probes never fire too often. */
@@ -57,7 +61,7 @@ static void trigger_fire(struct event_trigger *t, unsigned long ip)
 	} while (count > 0 && !try_cmpxchg(&t->count, &count, count - 1));
 	if (t->kind->fire(t, ip) || count < 0)
 		return;
-	/* It changed nothing: the use goes back. */
+	/* It changed nothing: the use goes back (racing probes: above). */
 	count = READ_ONCE(t->count);
 	while (!try_cmpxchg(&t->count, &count, count + 1))
 		;

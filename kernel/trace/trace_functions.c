@@ -118,6 +118,13 @@ static void notrace function_trace_call(unsigned long ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
+	/*
+	 * function_enabled is set by function_trace_init() once the ops is
+	 * registered and cleared by function_trace_reset() before it is
+	 * unregistered (trace_types_lock); this callback runs on every CPU
+	 * meanwhile.  Option bits are flipped by trace_set_opt().  One load
+	 * each, no ordering: a call seen at a switch is recorded or not.
+	 */
 	if (likely(tr->buffer) && READ_ONCE(tr->function_enabled) &&
 	    ftrace_pid_traced(tr)) {
 		unsigned int trace_ctx = tracing_gen_ctx_dec();
@@ -215,12 +222,14 @@ static int function_trace_init(struct trace_array *tr)
 	 * patching's own functions would fill the buffer and slow it down.
 	 */
 	ret = register_ftrace_function(tr->ops);
+	/* read by function_trace_call() on every CPU */
 	WRITE_ONCE(tr->function_enabled, !ret);
 	return ret;
 }
 
 static void function_trace_reset(struct trace_array *tr)
 {
+	/* callbacks in flight stop recording; unregister waits for them */
 	WRITE_ONCE(tr->function_enabled, false);
 	unregister_ftrace_function(tr->ops);
 	tr->ops->func = ftrace_stub;

@@ -87,6 +87,12 @@ static struct trace_array *trace_printk_dest = &global_trace;
 /* Preemption disabled. */
 static __always_inline struct trace_array *printk_dest(void)
 {
+	/*
+	 * printk_dest_move() (trace_types_lock) may switch it while
+	 * trace_printk() runs on any CPU: one load, and the instance is
+	 * reached through it (dependency).  An instance only becomes the
+	 * destination long after it was set up, so no release is paired.
+	 */
 	return READ_ONCE(trace_printk_dest);
 }
 
@@ -97,6 +103,13 @@ static void printk_dest_move(struct trace_array *tr)
 
 	if (old == tr)
 		return;
+	/*
+	 * trace_types_lock, like trace_set_opt(), the flags' other writer;
+	 * lockless readers are the writers and readers of every instance
+	 * (trace_printk_on(), the output code) and printk_dest().  Separate
+	 * stores: a trace_printk() at the switch may write into the old
+	 * destination or the new one, never elsewhere.
+	 */
 	WRITE_ONCE(old->flags, old->flags & ~TRACE_OPT(TRACE_PRINTK_DEST));
 	WRITE_ONCE(tr->flags, tr->flags | TRACE_OPT(TRACE_PRINTK_DEST));
 	WRITE_ONCE(trace_printk_dest, tr);
@@ -219,6 +232,7 @@ static __always_inline void trace_printk_stack(struct trace_array *tr,
 					       unsigned int trace_ctx,
 					       unsigned long from)
 {
+	/* any CPU, any context; trace_set_opt() flips the bit */
 	if (IS_ENABLED(CONFIG_STACKTRACE) &&
 	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
 		trace_record_kernel_stack(tr, trace_ctx, from, 0);
@@ -228,6 +242,7 @@ static __always_inline void trace_printk_stack(struct trace_array *tr,
 
 static __always_inline bool trace_printk_on(struct trace_array *tr)
 {
+	/* option bits: trace_set_opt() flips them while any CPU prints */
 	return !unlikely(tracing_disabled) && tr->buffer &&
 	       (READ_ONCE(tr->flags) & TRACE_OPT(PRINTK));
 }

@@ -257,6 +257,12 @@ static int snapshot_swap_cpu(struct trace_array *tr, int cpu)
 	int tries, ret;
 
 	for (tries = 0; tries < SNAPSHOT_SWAP_TRIES; tries++) {
+		/*
+		 * Not a barrier: run the swap on @cpu with interrupts off,
+		 * which ring_buffer_swap_cpu()'s check for a writer in flight
+		 * needs (it pairs with a compiler barrier in that CPU's
+		 * writer).  Waits for it; the IPI orders sw.ret for us.
+		 */
 		ret = smp_call_function_single(cpu, snapshot_swap_here, &sw, 1);
 		if (ret)
 			return ret;
@@ -400,7 +406,11 @@ void tracing_snapshot_instance(struct trace_array *tr)
 {
 	int ret;
 
-	/* Only freed under trace_types_lock: a hint here, checked again. */
+	/*
+	 * Only freed under trace_types_lock: a hint here, checked again.
+	 * Set and cleared plainly by snapshot_alloc() and
+	 * trace_snapshot_free() on another CPU while this runs anywhere.
+	 */
 	if (!READ_ONCE(tr->snapshot)) {
 		trace_array_puts(tr, "*** SNAPSHOT NOT ALLOCATED ***\n");
 		trace_array_puts(tr, "*** stopping trace here!   ***\n");

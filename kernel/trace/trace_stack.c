@@ -58,6 +58,11 @@ static DEFINE_MUTEX(stack_sysctl_mutex);
 static unsigned long *stack_find_word(unsigned long *from, unsigned long *top,
 				      unsigned long val)
 {
+	/*
+	 * current's own stack, above our frame: nothing writes it
+	 * concurrently.  _NOCHECK because the scan crosses other frames'
+	 * KASAN redzones, not for a race.
+	 */
 	for (; from < top; from++)
 		if (READ_ONCE_NOCHECK(*from) == val)
 			return from;
@@ -139,6 +144,11 @@ static void notrace stack_trace_call(unsigned long ip, unsigned long parent_ip,
 	    !rcu_is_watching() || !object_is_on_stack(&here))
 		goto out;
 	size = THREAD_SIZE - ((unsigned long)&here & (THREAD_SIZE - 1));
+	/*
+	 * A quick test without stack_max_lock, redone under it in
+	 * stack_check(); the callbacks on other CPUs and the stack_max_size
+	 * file store it (plainly) under the lock.
+	 */
 	if (size > READ_ONCE(stack_max_size))
 		stack_check(ip, &here, size);
 out:
@@ -262,6 +272,10 @@ static void stack_show_header(struct seq_file *m, struct stack_snap *s)
 {
 	seq_printf(m, "        Depth    Size   Location    (%u entries)\n"
 		      "        -----    ----   --------\n", s->nr);
+	/*
+	 * The sysctl (stack_trace_sysctl(), stack_sysctl_mutex) may flip it
+	 * while the file is read: only the header's wording depends on it.
+	 */
 	if (READ_ONCE(stack_tracer_enabled) || s->max)
 		return;
 	seq_puts(m, "#\n"

@@ -127,6 +127,13 @@ unsigned int ftrace_regs_wanted;
 /* A call to @addr wants pt_regs: have ftrace_caller save them from now. */
 static void ftrace_want_regs(unsigned long addr)
 {
+	/*
+	 * text_mutex; loaded by ftrace_caller on every hart on every call.
+	 * Set before the site is patched to call (the smp_wmb() in
+	 * ftrace_replace_code()), so a hart that runs the new site mostly
+	 * sees it; one that does not gets no pt_regs, which the ops must
+	 * tolerate (top of this file).
+	 */
 	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS) &&
 	    addr == FTRACE_REGS_ADDR)
 		WRITE_ONCE(ftrace_regs_wanted, 1);
@@ -371,6 +378,13 @@ void ftrace_replace_code(int enable)
 	 * (ftrace_call_dest, function_trace_op) before any site's new
 	 * text: a hart that fetches a newly switched-on site enters
 	 * ftrace_caller and loads them after that fetch.
+	 *
+	 * The other side has no barrier: ftrace_caller (mcount-dyn.S)
+	 * just loads ftrace_call_dest, function_trace_op and
+	 * ftrace_regs_wanted.  RVWMO does not order an instruction fetch
+	 * with later loads, so this relies on the hart's fetch-then-execute
+	 * order; what the architecture guarantees comes later, from the
+	 * remote fence.i of flush_icache_all() in arch_ftrace_update_code().
 	 */
 	smp_wmb();
 	for (iter = ftrace_rec_iter_start(); iter;
@@ -387,6 +401,11 @@ void ftrace_replace_code(int enable)
 		if (!(++n % 256))
 			cond_resched();
 	}
+	/*
+	 * Loaded by ftrace_caller on every hart; a hart that still sees 1
+	 * only saves pt_regs in vain, one that sees 0 early meets an ops
+	 * without regs (tolerated, see the top of this file).
+	 */
 	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS))
 		WRITE_ONCE(ftrace_regs_wanted, regs);
 }
@@ -402,6 +421,11 @@ void ftrace_replace_code(int enable)
  */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
+	/*
+	 * Loaded by ftrace_caller on every hart on every call: one store,
+	 * old callback or new.  Ordered before the next site text by the
+	 * smp_wmb() in ftrace_replace_code().
+	 */
 	WRITE_ONCE(ftrace_call_dest, func);
 	return 0;
 }
