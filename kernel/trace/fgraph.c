@@ -6,13 +6,14 @@
  *
  * Each user is a struct fgraph_ops; registering gives it one of
  * FGRAPH_MAX_OPS slots and registers its ftrace_ops, whose callback is
- * the architecture's ftrace_graph_func().  That calls
- * function_graph_enter_ops(): a frame is pushed on the task's ret_stack
- * (the real return address, where it lives on the stack, the stack
- * pointer after the return, the time, the user's slot) and the user's
- * entry callback decides whether it wants the return.  If so the
- * architecture replaces the return address with return_to_handler,
- * which calls ftrace_return_to_handler(): it pops the frame, calls the
+ * ftrace_graph_func().  That calls function_graph_enter_ops(): a frame
+ * is pushed on the task's ret_stack (the real return address, where it
+ * lives on the stack, the stack pointer after the return, the time, the
+ * user's slot) and the user's entry callback decides whether it wants
+ * the return.  If so the return address, where the architecture's
+ * arch_ftrace_graph_ret() says it is, becomes the architecture's
+ * return_to_handler, which calls ftrace_return_to_handler(): it pops the
+ * frame, calls the
  * user's return callback and gives back the real return address.
  *
  * Two users that follow the same call each push a frame and hijack the
@@ -149,7 +150,7 @@ void ftrace_graph_stop(void)
  * @retp:          where the return address lives
  * @gops:          the user
  *
- * Called by the architecture from the function-entry callback, under
+ * Called from the function-entry callback, ftrace_graph_func(), under
  * ftrace_test_recursion_trylock().
  *
  * Return: 0 if the return is to be hijacked, -EBUSY if not.
@@ -215,6 +216,39 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	barrier();
 	WRITE_ONCE(t->curr_ret_stack, index);
 	return -EBUSY;
+}
+
+/**
+ * ftrace_graph_func - the function-entry callback of every fgraph_ops
+ * @ip:        the traced function's call site
+ * @parent_ip: its return address
+ * @op:        the ftrace_ops inside the fgraph_ops
+ * @fregs:     the registers at entry
+ *
+ * The architecture's <asm/ftrace.h> says where the return address to
+ * replace is (arch_ftrace_graph_ret(): the trampolines return through
+ * it), where the traced function keeps it for the unwinders
+ * (arch_ftrace_graph_retp()) and what return_to_handler will hand back
+ * as the frame (arch_ftrace_graph_frame()).
+ */
+void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct fgraph_ops *gops = container_of(op, struct fgraph_ops, ops);
+	unsigned long *ret = arch_ftrace_graph_ret(fregs);
+	int bit;
+
+	if (unlikely(ftrace_graph_is_dead()))
+		return;
+	if (unlikely(atomic_read(&current->tracing_graph_pause)))
+		return;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (!function_graph_enter_ops(*ret, ip, arch_ftrace_graph_frame(fregs),
+				      arch_ftrace_graph_retp(fregs), gops))
+		*ret = (unsigned long)return_to_handler;
+	ftrace_test_recursion_unlock(bit);
 }
 
 static void fgraph_call_retfunc(struct fgraph_frame *frame,

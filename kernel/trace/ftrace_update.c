@@ -54,7 +54,7 @@ static struct ftrace_ops *ftrace_chosen_op = &ftrace_list_end;
 
 /* What ftrace_call and ftrace_regs_call call now.  ftrace_lock. */
 static ftrace_func_t ftrace_patched_func = ftrace_stub;
-/* What ftrace_modify_all_code() patches them to.  ftrace_lock. */
+/* What ftrace_run_update() patches them to.  ftrace_lock. */
 static ftrace_func_t ftrace_func_target = ftrace_stub;
 
 /*
@@ -141,7 +141,8 @@ static void ftrace_tramp_sync_calls(void)
 
 	for_each_ftrace_op_locked(op)
 		if (op->flags & FTRACE_OPS_FL_ALLOC_TRAMP)
-			arch_ftrace_update_trampoline(op);
+			arch_ftrace_update_trampoline(op,
+						      ftrace_ops_get_func(op));
 }
 
 /**
@@ -338,31 +339,101 @@ void ftrace_shared_quiesced(u64 token)
 		ftrace_shared_quiet = true;
 }
 
-/**
- * ftrace_modify_all_code - patch as @command says
- * @command: FTRACE_UPDATE_TRACE_FUNC (the trampolines' callback first),
- *           then FTRACE_UPDATE_CALLS or FTRACE_DISABLE_CALLS
- *
- * Called by arch_ftrace_update_code(), under ftrace_lock.
+/* Patch one record as the core wants it.  Return: 0 or an error. */
+static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
+{
+	unsigned long cur = 0;
+	int ret;
+
+	if (rec->flags & FTRACE_FL_ENABLED)
+		cur = ftrace_get_addr_curr(rec);
+	switch (ftrace_test_record(rec, enable)) {
+	case FTRACE_UPDATE_MAKE_CALL:
+		ftrace_bug_type = FTRACE_BUG_CALL;
+		ret = ftrace_make_call(rec, ftrace_get_addr_new(rec));
+		break;
+	case FTRACE_UPDATE_MAKE_NOP:
+		ftrace_bug_type = FTRACE_BUG_NOP;
+		ret = ftrace_make_nop(NULL, rec, cur);
+		break;
+	case FTRACE_UPDATE_MODIFY_CALL:
+		ftrace_bug_type = FTRACE_BUG_UPDATE;
+		ret = ftrace_modify_call(rec, cur, ftrace_get_addr_new(rec));
+		break;
+	default:
+		return 0;
+	}
+	if (!ret)
+		ftrace_update_record(rec, enable);
+	return ret;
+}
+
+/*
+ * Patch every live record as the core wants it (@enable false: every
+ * site off), between the architecture's prepare and post_process hooks.
+ * The first site that cannot be patched is reported and ends the batch.
+ * ftrace_lock; sleeps between sites.
  */
-void ftrace_modify_all_code(int command)
+static void ftrace_replace_code(bool enable)
+{
+	const unsigned long regs_on = FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN;
+	struct ftrace_rec_iter *iter;
+	struct dyn_ftrace *rec;
+	unsigned int n = 0;
+	bool regs = false;
+	int ret;
+
+	/*
+	 * The callback and op set before this batch (ftrace_func_target
+	 * through ftrace_update_ftrace_func(), function_trace_op) are
+	 * stored before any site's new text: a CPU that runs a site
+	 * switched on here loads them after fetching it.
+	 */
+	smp_wmb();
+	for (iter = ftrace_rec_iter_start(); iter;
+	     iter = ftrace_rec_iter_next(iter)) {
+		rec = ftrace_rec_iter_record(iter);
+		ret = ftrace_replace_rec(rec, enable);
+		if (ret) {
+			ftrace_arch_replace_done(true);
+			ftrace_bug(ret, rec);
+			return;
+		}
+		if ((rec->flags & regs_on) == regs_on)
+			regs = true;
+		/* Tens of thousands of sites: let others run (PREEMPT_NONE). */
+		if (!(++n % 256))
+			cond_resched();
+	}
+	ftrace_arch_replace_done(regs);
+}
+
+/*
+ * Patch as @command says: FTRACE_UPDATE_TRACE_FUNC (the trampolines'
+ * callback first), then FTRACE_UPDATE_CALLS or FTRACE_DISABLE_CALLS,
+ * inside the architecture's prepare and post_process hooks.  ftrace_lock.
+ */
+static void ftrace_run_update(int command)
 {
 	int ret;
 
+	ftrace_arch_code_modify_prepare();
 	if ((command & FTRACE_UPDATE_TRACE_FUNC) &&
 	    ftrace_patched_func != ftrace_func_target) {
 		ret = ftrace_update_ftrace_func(ftrace_func_target);
 		if (ret) {
 			ftrace_bug_type = FTRACE_BUG_UPDATE;
 			ftrace_bug(ret, NULL);
-			return;
+			goto out;
 		}
 		ftrace_patched_func = ftrace_func_target;
 	}
 	if (command & FTRACE_UPDATE_CALLS)
-		ftrace_replace_code(1);
+		ftrace_replace_code(true);
 	else if (command & FTRACE_DISABLE_CALLS)
-		ftrace_replace_code(0);
+		ftrace_replace_code(false);
+out:
+	ftrace_arch_code_modify_post_process();
 }
 
 /**
@@ -423,7 +494,7 @@ int ftrace_update_all(void)
 	 */
 	ftrace_func_target = settled || !lone ? ftrace_trace_function :
 					       arch_ftrace_ops_list_func;
-	arch_ftrace_update_code(FTRACE_UPDATE_CALLS | FTRACE_UPDATE_TRACE_FUNC);
+	ftrace_run_update(FTRACE_UPDATE_CALLS | FTRACE_UPDATE_TRACE_FUNC);
 	ftrace_shared_note(shared);
 	if (ftrace_disabled)
 		return -ENODEV;
@@ -447,14 +518,13 @@ int ftrace_update_all(void)
 			synchronize_rcu();
 	}
 	ftrace_func_target = ftrace_trace_function;
-	arch_ftrace_update_code(FTRACE_UPDATE_TRACE_FUNC);
+	ftrace_run_update(FTRACE_UPDATE_TRACE_FUNC);
 	return ftrace_disabled ? -ENODEV : 0;
 }
 
 /* --- giving up ------------------------------------------------------- */
 
 enum ftrace_bug_type ftrace_bug_type;
-const void *ftrace_expected;
 
 /**
  * ftrace_bug - a call site could not be patched
