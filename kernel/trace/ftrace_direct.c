@@ -18,14 +18,9 @@
  * A function has at most one direct trampoline: a second DIRECT ops on
  * it, or an IPMODIFY ops (nor the other way round), gets -EBUSY.
  *
- * ftrace_direct_map holds, for every function of a registered DIRECT
- * ops, its trampoline (the entries' ->direct): ftrace_find_rec_direct()
- * and the patching read it.  It is replaced whole under
- * ftrace_direct_mutex and ftrace_lock and read under either of them or
- * with preemption disabled; a replaced map is freed after an RCU grace
- * period.  The one change in place: under ftrace_lock, the entries of
- * module text going away get address 0 (ftrace_direct_forget()), as in
- * the ops' hashes; readers see the old address or 0.
+ * ftrace_direct_map (ftrace_direct_map.c, below the patching that reads
+ * it) holds, for every function of a registered DIRECT ops, its
+ * trampoline; this file builds each new map and publishes it.
  *
  * ftrace_direct_mutex serializes the direct API (register, modify,
  * unregister); it is taken before ftrace_lock.
@@ -37,8 +32,6 @@
 #include "ftrace_internal.h"
 
 static DEFINE_MUTEX(ftrace_direct_mutex);
-
-static struct ftrace_hash __rcu *ftrace_direct_map = EMPTY_HASH;
 
 /*
  * The flags a DIRECT ops has from registration to unregistration.  Its
@@ -54,34 +47,6 @@ static struct ftrace_hash __rcu *ftrace_direct_map = EMPTY_HASH;
 #else
 #define FTRACE_DIRECT_FLAGS	FTRACE_OPS_FL_DIRECT
 #endif
-
-/**
- * ftrace_find_rec_direct - the direct trampoline of a function
- * @ip: the function's call site
- *
- * Any context.
- *
- * Return: the trampoline, or 0 if no DIRECT ops traces @ip.
- */
-unsigned long ftrace_find_rec_direct(unsigned long ip)
-{
-	struct ftrace_func_entry *e;
-	unsigned long addr = 0;
-
-	preempt_disable_notrace();
-	e = ftrace_hash_find(rcu_dereference_sched(ftrace_direct_map), ip);
-	/*
-	 * ->direct is set before the map is published and never changed in
-	 * a published map (a new map replaces it, ftrace_direct_publish()):
-	 * the rcu_dereference_sched() above orders it, READ_ONCE is only
-	 * for symmetry with the ->ip stores of ftrace_direct_forget().
-	 */
-	if (e)
-		addr = READ_ONCE(e->direct);
-	preempt_enable_notrace();
-	return addr;
-}
-EXPORT_SYMBOL_GPL(ftrace_find_rec_direct);
 
 /*
  * The callback of every DIRECT ops, called from ftrace_regs_caller (by
@@ -190,35 +155,6 @@ static void ftrace_direct_publish(struct ftrace_hash *map)
 	lockdep_assert_held(&ftrace_lock);
 	rcu_assign_pointer(ftrace_direct_map, map);
 	ftrace_hash_free_rcu(old);
-}
-
-/**
- * ftrace_direct_forget - forget the direct trampolines of text going away
- * @start: the text's first address
- * @end:   its last
- *
- * ftrace_lock.
- */
-void ftrace_direct_forget(unsigned long start, unsigned long end)
-{
-	struct ftrace_hash *map;
-	struct ftrace_func_entry *e;
-	int b;
-
-	map = rcu_dereference_protected(ftrace_direct_map,
-					lockdep_is_held(&ftrace_lock));
-	if (ftrace_hash_empty(map))
-		return;
-	/*
-	 * ftrace_lock serializes the writers; the readers are lockless:
-	 * ftrace_find_rec_direct() via ftrace_hash_find() in any context,
-	 * and ftrace_direct_copy() under ftrace_direct_mutex.  A lone
-	 * store: a reader sees the ip or 0.
-	 */
-	for (b = 0; b < (1 << map->size_bits); b++)
-		hlist_for_each_entry(e, &map->buckets[b], hlist)
-			if (e->ip >= start && e->ip <= end)
-				WRITE_ONCE(e->ip, 0);
 }
 
 /* Does a function of @funcs have a direct trampoline already? */

@@ -37,22 +37,15 @@ void ftrace_ops_init_hash(struct ftrace_ops *ops)
 }
 
 /**
- * ftrace_ops_test - does @ops trace the function at @ip now?
- * @ops: a registered ops
- * @ip:  a call site
- *
- * Lockless; the caller has preemption disabled (or holds ftrace_lock).
- *
- * Return: true if @ip passes @ops' filter and not its notrace hash.
+ * ftrace_ops_init - set up an ops on first use
+ * @ops: the ops
  */
-bool notrace ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+void ftrace_ops_init(struct ftrace_ops *ops)
 {
-	struct ftrace_hash *filter, *nohash;
-
-	filter = rcu_dereference_raw(ops->func_hash->filter_hash);
-	nohash = rcu_dereference_raw(ops->func_hash->notrace_hash);
-	return (ftrace_hash_empty(filter) || ftrace_hash_contains(filter, ip)) &&
-	       !ftrace_hash_contains(nohash, ip);
+	if (ops->flags & FTRACE_OPS_FL_INITIALIZED)
+		return;
+	ftrace_ops_init_hash(ops);
+	ops->flags |= FTRACE_OPS_FL_INITIALIZED;
 }
 
 /*

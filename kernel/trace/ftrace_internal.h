@@ -109,6 +109,10 @@ extern unsigned long __stop_mcount_loc[];
 #define for_each_ftrace_group(g) \
 	list_for_each_entry_rcu(g, &ftrace_rec_groups, list, \
 				lockdep_is_held(&ftrace_lock))
+
+struct ftrace_rec_group *ftrace_mod_group(struct module *mod);
+void ftrace_del_group(struct ftrace_rec_group *g);
+void ftrace_retire_range(unsigned long start, unsigned long end);
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
@@ -197,7 +201,6 @@ static inline void ftrace_ops_share_filter(struct ftrace_ops *ops,
 /* The ops of the top-level function tracer, also ftrace_set_global_*(). */
 extern struct ftrace_ops global_ops;
 
-void ftrace_ops_init(struct ftrace_ops *ops);
 bool ftrace_ops_registered(struct ftrace_ops *ops);
 
 /* Does @ops count in what the call sites call now?  ftrace_lock. */
@@ -214,6 +217,7 @@ static inline bool ftrace_ops_counts(struct ftrace_ops *ops)
 /* Does @ops trace @ip now?  Lockless, with preemption disabled. */
 bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
 void ftrace_ops_init_hash(struct ftrace_ops *ops);
+void ftrace_ops_init(struct ftrace_ops *ops);
 /* Would IPMODIFY/DIRECT @ops share a function with another?  ftrace_lock. */
 bool ftrace_ops_conflict(struct ftrace_ops *ops);
 
@@ -232,6 +236,11 @@ static inline bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 
 static inline void ftrace_ops_init_hash(struct ftrace_ops *ops)
 {
+}
+
+static inline void ftrace_ops_init(struct ftrace_ops *ops)
+{
+	ops->flags |= FTRACE_OPS_FL_INITIALIZED;
 }
 
 /* Nothing to conflict: IPMODIFY needs pt_regs, DIRECT call sites. */
@@ -312,9 +321,11 @@ static inline void ftrace_shared_quiesced(u64 token)
 }
 #endif
 
-/* --- direct calls (ftrace_direct.c) ------------------------------------ */
+/* --- direct calls (ftrace_direct_map.c, ftrace_direct.c) --------------- */
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* Each direct function's trampoline: see ftrace_direct_map.c. */
+extern struct ftrace_hash __rcu *ftrace_direct_map;
 void ftrace_direct_forget(unsigned long start, unsigned long end);
 #else
 static inline void ftrace_direct_forget(unsigned long start,

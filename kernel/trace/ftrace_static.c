@@ -21,11 +21,6 @@
 #include "trace.h"
 #include "ftrace_internal.h"
 
-/* The ops list and ftrace_trace_function (ftrace_internal.h). */
-DEFINE_MUTEX(ftrace_lock);
-/* Set for good by ftrace_kill(). */
-bool ftrace_disabled;
-
 /* Read by _mcount on every call; written under ftrace_lock. */
 ftrace_func_t ftrace_trace_function __read_mostly = ftrace_stub;
 

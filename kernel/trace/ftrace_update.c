@@ -388,6 +388,13 @@ static void ftrace_replace_code(bool enable)
 	 * through ftrace_update_ftrace_func(), function_trace_op) are
 	 * stored before any site's new text: a CPU that runs a site
 	 * switched on here loads them after fetching it.
+	 *
+	 * The other side has no barrier: the trampolines just load them.
+	 * x86's text_poke_bp() serializes every CPU before a site changes;
+	 * on riscv RVWMO does not order an instruction fetch with later
+	 * loads, so this relies on the hart's fetch-then-execute order,
+	 * and what the architecture guarantees comes from the remote
+	 * fence.i of its post_process hook (flush_icache_all()).
 	 */
 	smp_wmb();
 	for (iter = ftrace_rec_iter_start(); iter;
@@ -520,51 +527,4 @@ int ftrace_update_all(void)
 	ftrace_func_target = ftrace_trace_function;
 	ftrace_run_update(FTRACE_UPDATE_TRACE_FUNC);
 	return ftrace_disabled ? -ENODEV : 0;
-}
-
-/* --- giving up ------------------------------------------------------- */
-
-enum ftrace_bug_type ftrace_bug_type;
-
-/**
- * ftrace_bug - a call site could not be patched
- * @err: what the architecture returned
- * @rec: the record
- *
- * Reports the site and what was found there, then calls ftrace_kill().
- */
-void ftrace_bug(int err, struct dyn_ftrace *rec)
-{
-	unsigned long ip = rec ? ftrace_rec_ip(rec) : 0;
-	static const char * const what[] = {
-		[FTRACE_BUG_UNKNOWN]	= "",
-		[FTRACE_BUG_INIT]	= " (initializing)",
-		[FTRACE_BUG_NOP]	= " (making a NOP)",
-		[FTRACE_BUG_CALL]	= " (making a call)",
-		[FTRACE_BUG_UPDATE]	= " (changing a call)",
-	};
-	u8 found[MCOUNT_INSN_SIZE];
-
-	ftrace_kill();
-	switch (err) {
-	case -EFAULT:
-		pr_err("ftrace: cannot read call site %pS%s\n",
-		       (void *)ip, what[ftrace_bug_type]);
-		break;
-	case -EPERM:
-		pr_err("ftrace: cannot write call site %pS%s\n",
-		       (void *)ip, what[ftrace_bug_type]);
-		break;
-	default:
-		pr_err("ftrace: unexpected code at %pS%s: error %d\n",
-		       (void *)ip, what[ftrace_bug_type], err);
-		if (ip && !copy_from_kernel_nofault(found, (void *)ip,
-						    sizeof(found)))
-			pr_err("ftrace: found %*ph\n", (int)sizeof(found), found);
-		if (ftrace_expected)
-			pr_err("ftrace: expected %*ph\n", MCOUNT_INSN_SIZE,
-			       ftrace_expected);
-		break;
-	}
-	WARN_ONCE(1, "ftrace: function tracing disabled\n");
 }
