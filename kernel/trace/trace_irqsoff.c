@@ -185,17 +185,47 @@ out:
 	raw_local_irq_restore(flags);
 }
 
+/* Is @kind still off here? */
+static __always_inline bool sect_still_off(unsigned int kind)
+{
+	return kind == SECT_IRQS ? irqs_disabled() : preempt_count();
+}
+
 /* Does what the running tracer times hold on this CPU right now? */
 static bool section_held(void)
 {
 	/* written by irqsoff_start()/irqsoff_reset(): see the variables */
 	unsigned int mode = READ_ONCE(irqsoff_mode);
 
-	return ((mode & SECT_IRQS) && irqs_disabled()) ||
-	       ((mode & SECT_PREEMPT) && preempt_count());
+	return ((mode & SECT_IRQS) && sect_still_off(SECT_IRQS)) ||
+	       ((mode & SECT_PREEMPT) && sect_still_off(SECT_PREEMPT));
 }
 
 /* --- the hooks' side ---------------------------------------------------------- */
+
+/* @kind (SECT_IRQS or SECT_PREEMPT) went off: open a section if timed. */
+static __always_inline void sect_off(unsigned int kind, unsigned long ip,
+				     unsigned long parent_ip)
+{
+	/* the hooks' load of the mode; ordered by the static key (above) */
+	if (READ_ONCE(irqsoff_mode) & kind)
+		section_open(ip, parent_ip);
+}
+
+/*
+ * @kind goes back on: close the section, unless the tracer times @other
+ * too and that is still off (preemptirqsoff: the section goes on).
+ */
+static __always_inline void sect_on(unsigned int kind, unsigned int other,
+				    unsigned long ip, unsigned long parent_ip)
+{
+	/* one load: both tests below use the same mode; see the variables */
+	unsigned int mode = READ_ONCE(irqsoff_mode);
+
+	if (!(mode & kind) || ((mode & other) && sect_still_off(other)))
+		return;
+	section_close(ip, parent_ip);
+}
 
 /**
  * tracer_hardirqs_off - interrupts went off at @ip
@@ -204,9 +234,7 @@ static bool section_held(void)
  */
 void tracer_hardirqs_off(unsigned long ip, unsigned long parent_ip)
 {
-	/* the hooks' load of the mode; ordered by the static key (above) */
-	if (READ_ONCE(irqsoff_mode) & SECT_IRQS)
-		section_open(ip, parent_ip);
+	sect_off(SECT_IRQS, ip, parent_ip);
 }
 
 /**
@@ -218,12 +246,7 @@ void tracer_hardirqs_off(unsigned long ip, unsigned long parent_ip)
  */
 void tracer_hardirqs_on(unsigned long ip, unsigned long parent_ip)
 {
-	/* one load: both tests below use the same mode; see the variables */
-	unsigned int mode = READ_ONCE(irqsoff_mode);
-
-	if (!(mode & SECT_IRQS) || ((mode & SECT_PREEMPT) && preempt_count()))
-		return;
-	section_close(ip, parent_ip);
+	sect_on(SECT_IRQS, SECT_PREEMPT, ip, parent_ip);
 }
 
 /**
@@ -233,9 +256,7 @@ void tracer_hardirqs_on(unsigned long ip, unsigned long parent_ip)
  */
 void tracer_preempt_off(unsigned long ip, unsigned long parent_ip)
 {
-	/* as in tracer_hardirqs_off() */
-	if (READ_ONCE(irqsoff_mode) & SECT_PREEMPT)
-		section_open(ip, parent_ip);
+	sect_off(SECT_PREEMPT, ip, parent_ip);
 }
 
 /**
@@ -247,12 +268,7 @@ void tracer_preempt_off(unsigned long ip, unsigned long parent_ip)
  */
 void tracer_preempt_on(unsigned long ip, unsigned long parent_ip)
 {
-	/* as in tracer_hardirqs_on() */
-	unsigned int mode = READ_ONCE(irqsoff_mode);
-
-	if (!(mode & SECT_PREEMPT) || ((mode & SECT_IRQS) && irqs_disabled()))
-		return;
-	section_close(ip, parent_ip);
+	sect_on(SECT_PREEMPT, SECT_IRQS, ip, parent_ip);
 }
 
 /**
@@ -539,6 +555,16 @@ static void irqsoff_reset(struct trace_array *tr)
 #define IRQSOFF_GRAPH_OUTPUT
 #endif
 
+/* The three tracers differ only in their name and what they time. */
+#define IRQSOFF_TRACER(_name, _init)				\
+	.name		= _name,				\
+	.init		= _init,				\
+	.reset		= irqsoff_reset,			\
+	.flag_changed	= irqsoff_flag_changed,			\
+	.print_max	= true,					\
+	.allow_instances	= true,				\
+	IRQSOFF_GRAPH_OUTPUT
+
 #ifdef CONFIG_IRQSOFF_TRACER
 static int irqsoff_init(struct trace_array *tr)
 {
@@ -548,13 +574,7 @@ static int irqsoff_init(struct trace_array *tr)
 }
 
 static struct tracer irqsoff_tracer = {
-	.name		= "irqsoff",
-	.init		= irqsoff_init,
-	.reset		= irqsoff_reset,
-	.flag_changed	= irqsoff_flag_changed,
-	.print_max	= true,
-	.allow_instances	= true,
-	IRQSOFF_GRAPH_OUTPUT
+	IRQSOFF_TRACER("irqsoff", irqsoff_init)
 };
 #endif
 
@@ -567,13 +587,7 @@ static int preemptoff_init(struct trace_array *tr)
 }
 
 static struct tracer preemptoff_tracer = {
-	.name		= "preemptoff",
-	.init		= preemptoff_init,
-	.reset		= irqsoff_reset,
-	.flag_changed	= irqsoff_flag_changed,
-	.print_max	= true,
-	.allow_instances	= true,
-	IRQSOFF_GRAPH_OUTPUT
+	IRQSOFF_TRACER("preemptoff", preemptoff_init)
 };
 #endif
 
@@ -586,13 +600,7 @@ static int preemptirqsoff_init(struct trace_array *tr)
 }
 
 static struct tracer preemptirqsoff_tracer = {
-	.name		= "preemptirqsoff",
-	.init		= preemptirqsoff_init,
-	.reset		= irqsoff_reset,
-	.flag_changed	= irqsoff_flag_changed,
-	.print_max	= true,
-	.allow_instances	= true,
-	IRQSOFF_GRAPH_OUTPUT
+	IRQSOFF_TRACER("preemptirqsoff", preemptirqsoff_init)
 };
 #endif
 
