@@ -565,6 +565,24 @@ static inline ssize_t tracing_write_done(int ret, size_t cnt, loff_t *ppos)
 	return cnt;
 }
 
+/* Is this open for writing with O_TRUNC ("echo > file")? */
+static inline bool tracing_open_truncates(struct file *filp)
+{
+	return (filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC);
+}
+
+/*
+ * The file operations of a file whose inode data is its instance's
+ * trace_array: each open holds a reference on the instance.
+ */
+#define TRACING_TR_FOPS(_read, _write, _llseek) {			\
+	.open		= tracing_open_file_tr,				\
+	.read		= _read,					\
+	.write		= _write,					\
+	.release	= tracing_release_file_tr,			\
+	.llseek		= _llseek,					\
+}
+
 int trace_array_get(struct trace_array *tr);
 struct trace_array *trace_array_of_data(const void *data);
 int tracing_check_open(struct trace_array *tr);

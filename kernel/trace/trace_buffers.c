@@ -232,12 +232,8 @@ static ssize_t buffer_total_size_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
-static const struct file_operations buffer_total_size_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= buffer_total_size_read,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations buffer_total_size_fops =
+	TRACING_TR_FOPS(buffer_total_size_read, NULL, default_llseek);
 
 static ssize_t subbuf_size_read(struct file *filp, char __user *ubuf,
 				size_t cnt, loff_t *ppos)
@@ -284,13 +280,8 @@ static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
 				   subbuf_size_set);
 }
 
-static const struct file_operations subbuf_size_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= subbuf_size_read,
-	.write		= subbuf_size_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations subbuf_size_fops =
+	TRACING_TR_FOPS(subbuf_size_read, subbuf_size_write, default_llseek);
 
 static ssize_t buffer_percent_read(struct file *filp, char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
@@ -322,13 +313,9 @@ static ssize_t buffer_percent_write(struct file *filp, const char __user *ubuf,
 				   buffer_percent_set);
 }
 
-static const struct file_operations buffer_percent_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= buffer_percent_read,
-	.write		= buffer_percent_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations buffer_percent_fops =
+	TRACING_TR_FOPS(buffer_percent_read, buffer_percent_write,
+			default_llseek);
 
 /* free_buffer: closing it shrinks the buffer to its minimum. */
 static ssize_t free_buffer_write(struct file *filp, const char __user *ubuf,

@@ -433,13 +433,9 @@ static ssize_t saved_cmdlines_size_write(struct file *filp,
 	return cnt;
 }
 
-static const struct file_operations saved_cmdlines_size_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= saved_cmdlines_size_read,
-	.write		= saved_cmdlines_size_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= generic_file_llseek,
-};
+static const struct file_operations saved_cmdlines_size_fops =
+	TRACING_TR_FOPS(saved_cmdlines_size_read, saved_cmdlines_size_write,
+			generic_file_llseek);
 
 /**
  * trace_cmdline_create_files - saved_cmdlines, saved_cmdlines_size, saved_tgids

@@ -80,13 +80,9 @@ static ssize_t tracing_cpumask_write(struct file *filp,
 	return tracing_write_done(ret, cnt, ppos);
 }
 
-static const struct file_operations tracing_cpumask_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= tracing_cpumask_read,
-	.write		= tracing_cpumask_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= generic_file_llseek,
-};
+static const struct file_operations tracing_cpumask_fops =
+	TRACING_TR_FOPS(tracing_cpumask_read, tracing_cpumask_write,
+			generic_file_llseek);
 
 /* A time stamp as seconds.microseconds, or the raw count of a non-time clock. */
 static void stats_print_ts(struct trace_seq *s, struct trace_array *tr,

@@ -83,7 +83,7 @@ int dyn_event_open(struct inode *inode, struct file *file,
 
 	if (ret)
 		return ret;
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(file)) {
 		ret = dyn_event_delete_all(kind);
 		if (ret)
 			return ret;

@@ -101,13 +101,8 @@ static ssize_t tr_enable_write(struct file *filp, const char __user *ubuf,
 	return tracing_write_done(ret, cnt, ppos);
 }
 
-static const struct file_operations tr_enable_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= tr_enable_read,
-	.write		= tr_enable_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations tr_enable_fops =
+	TRACING_TR_FOPS(tr_enable_read, tr_enable_write, default_llseek);
 
 static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
@@ -336,19 +331,11 @@ static ssize_t header_event_read(struct file *filp, char __user *ubuf,
 	return header_read(filp, ubuf, cnt, ppos, HEADER_EVENT);
 }
 
-static const struct file_operations header_page_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= header_page_read,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations header_page_fops =
+	TRACING_TR_FOPS(header_page_read, NULL, default_llseek);
 
-static const struct file_operations header_event_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= header_event_read,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations header_event_fops =
+	TRACING_TR_FOPS(header_event_read, NULL, default_llseek);
 
 /* --- available_events and set_event ------------------------------------- */
 
@@ -418,7 +405,7 @@ static int events_list_open(struct inode *inode, struct file *filp)
 		return ret;
 
 	/* Opening set_event with O_TRUNC disables every event first. */
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(filp)) {
 		scoped_guard(mutex, &event_mutex)
 			trace_event_set_clr(tr, NULL, NULL, NULL, 0);
 	}

@@ -297,7 +297,7 @@ static int pids_open(struct inode *inode, struct file *filp, int which)
 	ret = tracing_check_open(tr);
 	if (ret)
 		return ret;
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(filp)) {
 		scoped_guard(mutex, &event_mutex)
 			pids_install(tr, which, NULL);
 	}

@@ -307,13 +307,9 @@ static ssize_t max_latency_write(struct file *filp, const char __user *ubuf,
 	return latency_usecs_write(&tr->max_latency, ubuf, cnt, ppos);
 }
 
-static const struct file_operations max_latency_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= max_latency_read,
-	.write		= max_latency_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= generic_file_llseek,
-};
+static const struct file_operations max_latency_fops =
+	TRACING_TR_FOPS(max_latency_read, max_latency_write,
+			generic_file_llseek);
 
 /* tracing_thresh: one for all instances, at the top level only. */
 static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,

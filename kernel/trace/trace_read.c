@@ -576,7 +576,7 @@ static int tracing_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(filp)) {
 		if (cf->cpu == RING_BUFFER_ALL_CPUS)
 			tracing_reset_all_cpus(cf->tr);
 		else

@@ -48,13 +48,8 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 				   tracing_on_set);
 }
 
-static const struct file_operations tracing_on_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= tracing_on_read,
-	.write		= tracing_on_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations tracing_on_fops =
+	TRACING_TR_FOPS(tracing_on_read, tracing_on_write, default_llseek);
 
 static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
 {

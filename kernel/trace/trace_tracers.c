@@ -124,13 +124,9 @@ static ssize_t current_tracer_write(struct file *filp, const char __user *ubuf,
 				  current_tracer_set);
 }
 
-static const struct file_operations current_tracer_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= current_tracer_read,
-	.write		= current_tracer_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= generic_file_llseek,
-};
+static const struct file_operations current_tracer_fops =
+	TRACING_TR_FOPS(current_tracer_read, current_tracer_write,
+			generic_file_llseek);
 
 static int available_tracers_show(struct seq_file *m, void *v)
 {
