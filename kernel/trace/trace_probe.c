@@ -357,10 +357,11 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 			/* A user function's arguments are not known. */
 			return probe_fail(pp, offs, PROBE_ERR_NOFENTRY_ARGS);
 		}
-		if (pp->flags & PROBE_CTX_RETURN)
-			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 		if (kstrtoul(var + 3, 10, &n) || !n || n > PROBE_MAX_ARGS)
 			return probe_fail(pp, offs, PROBE_ERR_BAD_ARG_NUM);
+		/* At a return: the argument as the entry saw it. */
+		if (pp->flags & PROBE_CTX_RETURN)
+			return probe_emit(pp, offs, PROBE_OP_EARG, n - 1);
 		return probe_emit(pp, offs, PROBE_OP_ARG, n - 1);
 	}
 	return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);

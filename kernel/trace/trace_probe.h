@@ -37,6 +37,7 @@ enum probe_op {
 	PROBE_OP_USTACK,	/* value = the @param-th user stack word */
 	PROBE_OP_USTACKP,	/* value = the user stack pointer */
 	PROBE_OP_FOFFS,		/* value = the address of file offset @param */
+	PROBE_OP_EARG,		/* value = entry argument @param, saved at entry */
 };
 
 struct probe_insn {
@@ -93,10 +94,13 @@ struct probe_arg {
  * @regs: the registers at the probe
  * @fbase: for uprobes, the address the probed file's offset 0 is mapped
  *	at in the current task ("@+OFFS" reads @fbase + OFFS)
+ * @eargs: for return probes, the function's arguments saved at its entry
+ *	(probe_args_save_eargs()); $argN reads @eargs[N - 1]
  */
 struct probe_fetch_ctx {
 	struct pt_regs	*regs;
 	unsigned long	fbase;
+	unsigned long	*eargs;
 };
 
 /*
@@ -200,5 +204,7 @@ int probe_args_dyn_size(struct probe_arg *args, int nargs,
 void probe_args_store(struct probe_arg *args, int nargs,
 		      const struct probe_fetch_ctx *ctx, void *rec,
 		      unsigned int fixed, unsigned int total);
+int probe_args_nr_eargs(struct probe_arg *args, int nargs);
+void probe_args_save_eargs(struct pt_regs *regs, unsigned long *eargs, int n);
 
 #endif /* _TRACE_PROBE_H */

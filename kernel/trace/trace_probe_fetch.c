@@ -63,6 +63,8 @@ static nokprobe_inline unsigned long probe_step(struct probe_insn *in,
 		return regs_return_value(regs);
 	case PROBE_OP_ARG:
 		return regs_get_kernel_argument(regs, in->param);
+	case PROBE_OP_EARG:
+		return ctx->eargs ? ctx->eargs[in->param] : 0;
 	case PROBE_OP_IMM:
 		return in->param;
 	case PROBE_OP_DEREF:
@@ -246,4 +248,40 @@ void __kprobes probe_args_store(struct probe_arg *args, int nargs,
 		else
 			probe_store_value(&args[i], ctx, rec + args[i].offset);
 	}
+}
+
+/**
+ * probe_args_nr_eargs() - how many entry arguments return probes save
+ * @args: the arguments
+ * @nargs: how many
+ *
+ * Return: the highest N of the $argN the programs read at a return, or 0.
+ */
+int probe_args_nr_eargs(struct probe_arg *args, int nargs)
+{
+	struct probe_insn *in;
+	int i, n = 0;
+
+	for (i = 0; i < nargs; i++)
+		for (in = args[i].insns; in->op != PROBE_OP_END; in++)
+			if (in->op == PROBE_OP_EARG)
+				n = max_t(int, n, in->param + 1);
+	return n;
+}
+
+/**
+ * probe_args_save_eargs() - save a function's arguments at its entry
+ * @regs: the registers at the entry
+ * @eargs: room for @n words
+ * @n: how many, from probe_args_nr_eargs()
+ *
+ * Context: probe context.
+ */
+void __kprobes probe_args_save_eargs(struct pt_regs *regs, unsigned long *eargs,
+				     int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		eargs[i] = regs_get_kernel_argument(regs, i);
 }

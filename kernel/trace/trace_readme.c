@@ -157,6 +157,9 @@ static const struct readme_part readme[] = {
 	{ "dynamic_events", "\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n" },
 	{ "dynamic_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
 	{ "dynamic_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
+#if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_FPROBE_EVENTS)
+	{ "dynamic_events", "\t     kernel return probes support: $retval, $arg<N>, $comm\n" },
+#endif
 	{ "dynamic_events",
 	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
 	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring\n" },
