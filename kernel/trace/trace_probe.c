@@ -11,6 +11,8 @@
  * context reads it without locks.
  */
 #include <linux/ctype.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/kallsyms.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
@@ -481,6 +483,24 @@ static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 }
 
 /*
+ * "%pd" (a struct dentry *) and "%pD" (a struct file *): the name of the
+ * dentry, read as a string.  The value is followed to the name's
+ * characters: file->f_path.dentry, then dentry->d_name.name, then a last
+ * dereference that points at the string.
+ */
+static int probe_emit_vfs_name(struct probe_parse *pp, bool file, int offs)
+{
+	int ret = 0;
+
+	if (file)
+		ret = probe_emit(pp, offs, PROBE_OP_DEREF,
+				 offsetof(struct file, f_path.dentry));
+	ret = ret ?: probe_emit(pp, offs, PROBE_OP_DEREF,
+				offsetof(struct dentry, d_name.name));
+	return ret ?: probe_emit(pp, offs, PROBE_OP_DEREF, 0);
+}
+
+/*
  * A string is read where the program's last step points: a last
  * dereference gives its address instead of loading from it.
  */
@@ -543,6 +563,7 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 	char *buf, *body, *eq, *colon;
 	const char *tname;
 	int boff = 0, toff;
+	bool vfs_name;
 	int ret;
 
 	buf = kstrdup(def, GFP_KERNEL);
@@ -590,7 +611,8 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		tname = strcmp(body, "$comm") ? "x64" : "string";
 		toff = boff;
 	}
-	type = probe_type_find(tname);
+	vfs_name = !strcmp(tname, "%pd") || !strcmp(tname, "%pD");
+	type = probe_type_find(vfs_name ? "string" : tname);
 	if (!type && tname[0] == 'b' && isdigit(tname[1])) {
 		type = probe_bitfield_parse(arg, tname);
 		if (!type) {
@@ -599,7 +621,7 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		}
 	}
 	/* A user address has no kernel symbol to print. */
-	if (!type || (type->kind == PROBE_KIND_SYMBOL &&
+	if (!type || ((type->kind == PROBE_KIND_SYMBOL || vfs_name) &&
 		      (flags & PROBE_CTX_USER))) {
 		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
 		goto out;
@@ -609,6 +631,8 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 	arg->size = type->size;
 
 	ret = probe_parse_body(&pp, body, boff);
+	if (!ret && vfs_name)
+		ret = probe_emit_vfs_name(&pp, tname[2] == 'D', toff);
 	if (ret)
 		goto out;
 	pp.pos->op = PROBE_OP_END;

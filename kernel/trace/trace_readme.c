@@ -162,7 +162,8 @@ static const struct readme_part readme[] = {
 #endif
 	{ "dynamic_events",
 	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
-	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring\n" },
+	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n" },
+	{ "dynamic_events", "\t           %pd/%pD\n" },
 #endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },
