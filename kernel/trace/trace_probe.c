@@ -222,6 +222,8 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 	[PROBE_ERR_SYM_ON_UPROBE]	= "Symbol is not available with uprobe",
 	[PROBE_ERR_NOFENTRY_ARGS]	=
 		"$arg* can be used only on function entry or exit",
+	[PROBE_ERR_NO_TRACEPOINT]	= "Tracepoint is not found",
+	[PROBE_ERR_BAD_TP_NAME]		= "Invalid character in tracepoint name",
 };
 
 /**
@@ -364,6 +366,9 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 		/* At a return: the argument as the entry saw it. */
 		if (pp->flags & PROBE_CTX_RETURN)
 			return probe_emit(pp, offs, PROBE_OP_EARG, n - 1);
+		/* A tracepoint stub's first argument is its probe data. */
+		if (pp->flags & PROBE_CTX_TPOINT)
+			return probe_emit(pp, offs, PROBE_OP_ARG, n);
 		return probe_emit(pp, offs, PROBE_OP_ARG, n - 1);
 	}
 	return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
@@ -466,6 +471,9 @@ static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 
 	switch (body[0]) {
 	case '%':
+		/* fprobes and tracepoint probes name no registers. */
+		if (pp->flags & PROBE_CTX_NOREG)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 		off = regs_query_register_offset(body + 1);
 		if (off < 0)
 			return probe_fail(pp, offs, PROBE_ERR_BAD_REG_NAME);

@@ -21,6 +21,8 @@
 #define PROBE_ARG_BODY_LEN	63
 #define PROBE_STRING_MAX	4096
 #define PROBE_DEFAULT_GROUP	"kprobes"
+#define PROBE_FPROBE_GROUP	"fprobes"
+#define PROBE_TPOINT_GROUP	"tracepoints"
 
 /* One step of a fetch program; programs end with PROBE_OP_END. */
 enum probe_op {
@@ -88,6 +90,10 @@ struct probe_arg {
  */
 #define PROBE_CTX_RETURN	BIT(0)
 #define PROBE_CTX_USER		BIT(1)
+/* fprobe and tracepoint probes: no "%REG" (BAD_VAR). */
+#define PROBE_CTX_NOREG		BIT(2)
+/* A tracepoint's stub: its first argument is the probe data, skipped. */
+#define PROBE_CTX_TPOINT	BIT(3)
 
 /**
  * struct probe_fetch_ctx - what a fetch program runs on
@@ -160,6 +166,8 @@ enum probe_err {
 	PROBE_ERR_BAD_FILE_OFFS,
 	PROBE_ERR_SYM_ON_UPROBE,
 	PROBE_ERR_NOFENTRY_ARGS,
+	PROBE_ERR_NO_TRACEPOINT,
+	PROBE_ERR_BAD_TP_NAME,
 	PROBE_ERR_MAX
 };
 

@@ -143,6 +143,13 @@ static const struct readme_part readme[] = {
 	{ "dynamic_events", "\t  accepts: event-definitions (one definition per line)\n" },
 	{ "dynamic_events", "\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n" },
 	{ "dynamic_events", "\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n" },
+#endif
+#ifdef CONFIG_FPROBE_EVENTS
+	{ "dynamic_events",
+	  "\t           f[:[<group>/][<event>]] <func-name>[%return] [<args>]\n" },
+	{ "dynamic_events", "\t           t[:[<group>/][<event>]] <tracepoint> [<args>]\n" },
+#endif
+#ifdef CONFIG_PROBE_EVENTS
 	{ "dynamic_events", "\t           -:[<group>/][<event>]\n" },
 #endif
 #ifdef CONFIG_KPROBE_EVENTS
