@@ -224,6 +224,10 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 		"$arg* can be used only on function entry or exit",
 	[PROBE_ERR_NO_TRACEPOINT]	= "Tracepoint is not found",
 	[PROBE_ERR_BAD_TP_NAME]		= "Invalid character in tracepoint name",
+	[PROBE_ERR_NO_EVENT_INFO]	=
+		"This requires both group and event name to attach",
+	[PROBE_ERR_BAD_ATTACH_EVENT]	= "Attached event does not exist",
+	[PROBE_ERR_BAD_ATTACH_ARG]	= "Attached event does not have this field",
 };
 
 /**
@@ -304,6 +308,7 @@ struct probe_parse {
 	unsigned int		flags;
 	struct probe_insn	*pos;
 	struct probe_insn	*end;
+	struct list_head	*fields;
 };
 
 static int probe_fail(struct probe_parse *pp, int offs, enum probe_err err)
@@ -323,11 +328,66 @@ static int probe_emit(struct probe_parse *pp, int offs, enum probe_op op,
 	return 0;
 }
 
+/**
+ * probe_field_find() - an event's field by name
+ * @fields: the event's fields (trace_get_fields())
+ * @name: the name
+ *
+ * Return: the field, or NULL.
+ */
+struct ftrace_event_field *probe_field_find(struct list_head *fields,
+					    const char *name)
+{
+	struct ftrace_event_field *f;
+
+	list_for_each_entry(f, fields, link)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+static enum probe_field_kind probe_field_kind(struct ftrace_event_field *f)
+{
+	switch (f->filter_type) {
+	case FILTER_DYN_STRING:
+		return PROBE_FIELD_DYNSTR;
+	case FILTER_RDYN_STRING:
+		return PROBE_FIELD_RDYNSTR;
+	case FILTER_STATIC_STRING:
+		return PROBE_FIELD_STATICSTR;
+	default:
+		return PROBE_FIELD_NUM;
+	}
+}
+
+/* $FIELD of an eprobe: the attached event's field, or $comm. */
+static int probe_parse_field(struct probe_parse *pp, const char *var, int offs)
+{
+	struct ftrace_event_field *f;
+	int ret;
+
+	if (!strcmp(var, "comm"))
+		return probe_emit(pp, offs, PROBE_OP_COMM, 0);
+	f = probe_field_find(pp->fields, var);
+	if (!f)
+		return probe_fail(pp, offs, PROBE_ERR_BAD_ATTACH_ARG);
+	ret = probe_emit(pp, offs, PROBE_OP_FIELD, f->offset);
+	if (ret)
+		return ret;
+	pp->pos[-1].fsize = f->size;
+	pp->pos[-1].fkind = probe_field_kind(f);
+	pp->pos[-1].fsigned = f->is_signed;
+	return 0;
+}
+
 /* $VAR: @var is what follows the '$', which is at @offs. */
 static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 {
 	bool user = pp->flags & PROBE_CTX_USER;
 	unsigned long n;
+
+	if (pp->fields)
+		return probe_parse_field(pp, var, offs);
 
 	if (!strcmp(var, "retval")) {
 		if (!(pp->flags & PROBE_CTX_RETURN))
@@ -546,19 +606,29 @@ static int probe_arg_name(struct probe_arg *args, int index, const char *name,
 	return 0;
 }
 
-/**
- * probe_arg_parse() - compile one fetch argument
- * @args: the probe's arguments; those before @index are parsed
- * @index: the one to parse, 0-based (named "arg<index+1>" by default);
- *	zeroed, filled on success
- * @def: "[NAME=]FETCHARG[:TYPE]"
- * @flags: PROBE_CTX_*
- * @log: where errors go; @log->index names @def's word
- *
- * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
- */
-int probe_arg_parse(struct probe_arg *args, int index, const char *def,
-		    unsigned int flags, struct probe_log *log)
+/* The type a "$FIELD" without ":TYPE" gets: the field's own. */
+static const char *probe_field_type(struct probe_parse *pp, const char *body)
+{
+	static const char * const uns[] = { "u8", "u16", "u32", "u64" };
+	static const char * const sig[] = { "s8", "s16", "s32", "s64" };
+	struct ftrace_event_field *f;
+
+	if (!pp->fields || body[0] != '$')
+		return NULL;
+	f = probe_field_find(pp->fields, body + 1);
+	if (!f)
+		return NULL;
+	if (probe_field_kind(f) != PROBE_FIELD_NUM ||
+	    f->filter_type == FILTER_PTR_STRING)
+		return "string";
+	if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+		return "x64";
+	return f->is_signed ? sig[ilog2(f->size)] : uns[ilog2(f->size)];
+}
+
+static int probe_arg_compile(struct probe_arg *args, int index,
+			     const char *def, unsigned int flags,
+			     struct list_head *fields, struct probe_log *log)
 {
 	struct probe_arg *arg = &args[index];
 	struct probe_parse pp = {
@@ -566,6 +636,7 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		.flags	= flags,
 		.pos	= arg->insns,
 		.end	= arg->insns + PROBE_MAX_INSNS - 1,
+		.fields	= fields,
 	};
 	const struct probe_type_info *type;
 	char *buf, *body, *eq, *colon;
@@ -616,7 +687,8 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		tname = colon + 1;
 		toff = tname - buf;
 	} else {
-		tname = strcmp(body, "$comm") ? "x64" : "string";
+		tname = probe_field_type(&pp, body) ?:
+			(strcmp(body, "$comm") ? "x64" : "string");
 		toff = boff;
 	}
 	vfs_name = !strcmp(tname, "%pd") || !strcmp(tname, "%pD");
@@ -641,6 +713,10 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 	ret = probe_parse_body(&pp, body, boff);
 	if (!ret && vfs_name)
 		ret = probe_emit_vfs_name(&pp, tname[2] == 'D', toff);
+	/* A string field is read where the field points. */
+	if (!ret && pp.pos[-1].op == PROBE_OP_FIELD &&
+	    probe_kind_is_string(arg->kind))
+		ret = probe_emit(&pp, toff, PROBE_OP_DEREF, 0);
 	if (ret)
 		goto out;
 	pp.pos->op = PROBE_OP_END;
@@ -655,6 +731,42 @@ out:
 	if (ret)
 		probe_arg_free(arg);
 	return ret;
+}
+
+/**
+ * probe_arg_parse() - compile one fetch argument
+ * @args: the probe's arguments; those before @index are parsed
+ * @index: the one to parse, 0-based (named "arg<index+1>" by default);
+ *	zeroed, filled on success
+ * @def: "[NAME=]FETCHARG[:TYPE]"
+ * @flags: PROBE_CTX_*
+ * @log: where errors go; @log->index names @def's word
+ *
+ * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
+ */
+int probe_arg_parse(struct probe_arg *args, int index, const char *def,
+		    unsigned int flags, struct probe_log *log)
+{
+	return probe_arg_compile(args, index, def, flags, NULL, log);
+}
+
+/**
+ * probe_arg_parse_event() - compile one fetch argument of an eprobe
+ * @args: the probe's arguments; those before @index are parsed
+ * @index: the one to parse, as for probe_arg_parse()
+ * @def: "[NAME=]FETCHARG[:TYPE]", where "$FIELD" names a field of the
+ *	attached event; without a TYPE a field keeps its own (a number of
+ *	its size and sign, or a string)
+ * @fields: the attached event's fields
+ * @log: where errors go
+ *
+ * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
+ */
+int probe_arg_parse_event(struct probe_arg *args, int index, const char *def,
+			  struct list_head *fields, struct probe_log *log)
+{
+	return probe_arg_compile(args, index, def,
+				 PROBE_CTX_NOREG | PROBE_CTX_EVENT, fields, log);
 }
 
 /**
@@ -711,6 +823,33 @@ static const char *probe_fmt(const struct probe_arg *arg)
 	}
 }
 
+/* "\"HEAD name=fmt...\"TAIL, REC->name...": a probe event's print fmt. */
+static char *probe_make_fmt(struct probe_arg *args, int nargs,
+			    const char *head, const char *tail)
+{
+	struct seq_buf sb;
+	char *buf;
+	int i;
+
+	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	seq_buf_init(&sb, buf, PAGE_SIZE);
+	seq_buf_printf(&sb, "\"%s", head);
+	for (i = 0; i < nargs; i++)
+		seq_buf_printf(&sb, " %s=%s", args[i].name, probe_fmt(&args[i]));
+	seq_buf_printf(&sb, "\"%s", tail);
+	for (i = 0; i < nargs; i++)
+		seq_buf_printf(&sb, probe_kind_is_string(args[i].kind) ?
+			       ", __get_str(%s)" : ", REC->%s", args[i].name);
+	if (seq_buf_has_overflowed(&sb)) {
+		kfree(buf);
+		return NULL;
+	}
+	seq_buf_str(&sb);
+	return buf;
+}
+
 /**
  * probe_print_fmt() - the "print fmt" of a probe's event
  * @args: its arguments
@@ -721,29 +860,23 @@ static const char *probe_fmt(const struct probe_arg *arg)
  */
 char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return)
 {
-	struct seq_buf sb;
-	char *buf;
-	int i;
+	return probe_make_fmt(args, nargs,
+			      is_return ? "(%lx <- %lx)" : "(%lx)",
+			      is_return ?
+			      ", REC->__probe_func, REC->__probe_ret_ip" :
+			      ", REC->__probe_ip");
+}
 
-	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
-	if (!buf)
-		return NULL;
-	seq_buf_init(&sb, buf, PAGE_SIZE);
-	seq_buf_puts(&sb, is_return ? "\"(%lx <- %lx)" : "\"(%lx)");
-	for (i = 0; i < nargs; i++)
-		seq_buf_printf(&sb, " %s=%s", args[i].name, probe_fmt(&args[i]));
-	seq_buf_puts(&sb, is_return ?
-		     "\", REC->__probe_func, REC->__probe_ret_ip" :
-		     "\", REC->__probe_ip");
-	for (i = 0; i < nargs; i++)
-		seq_buf_printf(&sb, probe_kind_is_string(args[i].kind) ?
-			       ", __get_str(%s)" : ", REC->%s", args[i].name);
-	if (seq_buf_has_overflowed(&sb)) {
-		kfree(buf);
-		return NULL;
-	}
-	seq_buf_str(&sb);
-	return buf;
+/**
+ * probe_print_fmt_event() - the "print fmt" of an eprobe's event
+ * @args: its arguments
+ * @nargs: how many
+ *
+ * Return: a kmalloc()ed string, or NULL.
+ */
+char *probe_print_fmt_event(struct probe_arg *args, int nargs)
+{
+	return probe_make_fmt(args, nargs, "", "");
 }
 
 /**

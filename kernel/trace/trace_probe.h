@@ -40,10 +40,30 @@ enum probe_op {
 	PROBE_OP_USTACKP,	/* value = the user stack pointer */
 	PROBE_OP_FOFFS,		/* value = the address of file offset @param */
 	PROBE_OP_EARG,		/* value = entry argument @param, saved at entry */
+	PROBE_OP_FIELD,		/* value = the event field at offset @param */
 };
 
+/* How PROBE_OP_FIELD reads an event's field (eprobes). */
+enum probe_field_kind {
+	PROBE_FIELD_NUM,	/* a number of @fsize bytes */
+	PROBE_FIELD_DYNSTR,	/* __data_loc: the string's address */
+	PROBE_FIELD_RDYNSTR,	/* __rel_loc: the string's address */
+	PROBE_FIELD_STATICSTR,	/* char[N]: the field's address */
+};
+
+/**
+ * struct probe_insn - one step of a fetch program
+ * @op: what it does
+ * @fsize: PROBE_OP_FIELD: the field's size
+ * @fkind: PROBE_OP_FIELD: enum probe_field_kind
+ * @fsigned: PROBE_OP_FIELD: a signed number
+ * @param: the operand
+ */
 struct probe_insn {
 	enum probe_op	op;
+	u16		fsize;
+	u8		fkind;
+	u8		fsigned;
 	long		param;
 };
 
@@ -94,6 +114,8 @@ struct probe_arg {
 #define PROBE_CTX_NOREG		BIT(2)
 /* A tracepoint's stub: its first argument is the probe data, skipped. */
 #define PROBE_CTX_TPOINT	BIT(3)
+/* eprobes: "$FIELD" is a field of the attached event's record. */
+#define PROBE_CTX_EVENT		BIT(4)
 
 /**
  * struct probe_fetch_ctx - what a fetch program runs on
@@ -102,11 +124,13 @@ struct probe_arg {
  *	at in the current task ("@+OFFS" reads @fbase + OFFS)
  * @eargs: for return probes, the function's arguments saved at its entry
  *	(probe_args_save_eargs()); $argN reads @eargs[N - 1]
+ * @rec: for eprobes, the attached event's record ($FIELD reads it)
  */
 struct probe_fetch_ctx {
 	struct pt_regs	*regs;
 	unsigned long	fbase;
 	unsigned long	*eargs;
+	void		*rec;
 };
 
 /*
@@ -168,6 +192,9 @@ enum probe_err {
 	PROBE_ERR_NOFENTRY_ARGS,
 	PROBE_ERR_NO_TRACEPOINT,
 	PROBE_ERR_BAD_TP_NAME,
+	PROBE_ERR_NO_EVENT_INFO,
+	PROBE_ERR_BAD_ATTACH_EVENT,
+	PROBE_ERR_BAD_ATTACH_ARG,
 	PROBE_ERR_MAX
 };
 
@@ -194,9 +221,14 @@ int probe_log_err(struct probe_log *log, int offset, enum probe_err err);
 
 int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		    unsigned int flags, struct probe_log *log);
+int probe_arg_parse_event(struct probe_arg *args, int index, const char *def,
+			  struct list_head *fields, struct probe_log *log);
+struct ftrace_event_field *probe_field_find(struct list_head *fields,
+					    const char *name);
 void probe_arg_free(struct probe_arg *arg);
 int probe_args_layout(struct probe_arg *args, int nargs, unsigned int base);
 char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return);
+char *probe_print_fmt_event(struct probe_arg *args, int nargs);
 int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 			int nargs);
 void probe_print_args(struct trace_seq *s, struct probe_arg *args, int nargs,

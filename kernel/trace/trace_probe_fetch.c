@@ -40,6 +40,31 @@ static nokprobe_inline unsigned long probe_user_stack(struct pt_regs *regs, long
 	return probe_load(addr, true, fault);
 }
 
+/* An event field of the attached record (eprobes): a number or an address. */
+static nokprobe_inline unsigned long probe_field(struct probe_insn *in, void *rec)
+{
+	void *p = rec + in->param;
+
+	switch (in->fkind) {
+	case PROBE_FIELD_DYNSTR:
+		return (unsigned long)rec + (*(u32 *)p & 0xffff);
+	case PROBE_FIELD_RDYNSTR:
+		return (unsigned long)p + sizeof(u32) + (*(u32 *)p & 0xffff);
+	case PROBE_FIELD_STATICSTR:
+		return (unsigned long)p;
+	}
+	switch (in->fsize) {
+	case 1:
+		return in->fsigned ? (long)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return in->fsigned ? (long)*(s16 *)p : *(u16 *)p;
+	case 4:
+		return in->fsigned ? (long)*(s32 *)p : *(u32 *)p;
+	default:
+		return *(unsigned long *)p;
+	}
+}
+
 static nokprobe_inline unsigned long probe_step(struct probe_insn *in,
 						const struct probe_fetch_ctx *ctx,
 						unsigned long v, bool *fault)
@@ -65,6 +90,8 @@ static nokprobe_inline unsigned long probe_step(struct probe_insn *in,
 		return regs_get_kernel_argument(regs, in->param);
 	case PROBE_OP_EARG:
 		return ctx->eargs ? ctx->eargs[in->param] : 0;
+	case PROBE_OP_FIELD:
+		return ctx->rec ? probe_field(in, ctx->rec) : 0;
 	case PROBE_OP_IMM:
 		return in->param;
 	case PROBE_OP_DEREF:

@@ -150,6 +150,8 @@ static const struct readme_part readme[] = {
 	{ "dynamic_events", "\t           t[:[<group>/][<event>]] <tracepoint> [<args>]\n" },
 #endif
 #ifdef CONFIG_PROBE_EVENTS
+	{ "dynamic_events",
+	  "\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>]\n" },
 	{ "dynamic_events", "\t           -:[<group>/][<event>]\n" },
 #endif
 #ifdef CONFIG_KPROBE_EVENTS
@@ -161,7 +163,7 @@ static const struct readme_part readme[] = {
 #endif
 #ifdef CONFIG_PROBE_EVENTS
 	{ "dynamic_events", "\t     args: <name>=fetcharg[:type]\n" },
-	{ "dynamic_events", "\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n" },
+	{ "dynamic_events", "\t fetcharg: (%<register>|$<efield>), @<address>, @<symbol>[+|-<offset>],\n" },
 	{ "dynamic_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
 	{ "dynamic_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
 #if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_FPROBE_EVENTS)
@@ -171,6 +173,8 @@ static const struct readme_part readme[] = {
 	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
 	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n" },
 	{ "dynamic_events", "\t           %pd/%pD\n" },
+	{ "dynamic_events", "\t    efield: For event probes ('e' types), the field is on of the fields\n" },
+	{ "dynamic_events", "\t            of the <attached-group>/<attached-event>.\n" },
 #endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },
