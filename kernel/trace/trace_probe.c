@@ -36,6 +36,8 @@ static const struct probe_type_info probe_types[] = {
 	{ "string", PROBE_KIND_STRING, 4 },
 	{ "ustring", PROBE_KIND_USTRING, 4 },
 	{ "symbol", PROBE_KIND_SYMBOL, sizeof(long) },
+	{ "char", PROBE_KIND_CHAR, 1 },
+	{ "symstr", PROBE_KIND_SYMSTR, 4 },
 };
 
 static const struct probe_type_info *probe_type_find(const char *name)
@@ -73,7 +75,15 @@ probe_bitfield_parse(struct probe_arg *arg, const char *tname)
 	return probe_type_find(name);
 }
 
+/* Stored as a __data_loc string. */
 static bool probe_kind_is_string(enum probe_kind kind)
+{
+	return kind == PROBE_KIND_STRING || kind == PROBE_KIND_USTRING ||
+	       kind == PROBE_KIND_SYMSTR;
+}
+
+/* Read as a string in memory (not made from a value, as symstr is). */
+static bool probe_kind_reads_string(enum probe_kind kind)
 {
 	return kind == PROBE_KIND_STRING || kind == PROBE_KIND_USTRING;
 }
@@ -228,6 +238,10 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 		"This requires both group and event name to attach",
 	[PROBE_ERR_BAD_ATTACH_EVENT]	= "Attached event does not exist",
 	[PROBE_ERR_BAD_ATTACH_ARG]	= "Attached event does not have this field",
+	[PROBE_ERR_ARRAY_NO_CLOSE]	= "Array is not closed",
+	[PROBE_ERR_BAD_ARRAY_SUFFIX]	= "Array has wrong suffix",
+	[PROBE_ERR_BAD_ARRAY_NUM]	= "Invalid array size",
+	[PROBE_ERR_ARRAY_TOO_BIG]	= "Array number is too big",
 };
 
 /**
@@ -588,6 +602,51 @@ static bool probe_check_string(struct probe_arg *arg, struct probe_insn *last)
 	}
 }
 
+/*
+ * "TYPE[N]": an array of N values of TYPE, read one after the other from
+ * memory.  Cuts @tname at its '['; @toff is where @tname starts in the
+ * word being parsed.
+ */
+static int probe_parse_array(struct probe_arg *arg, char *tname, int toff,
+			     struct probe_log *log)
+{
+	char *open = strchr(tname, '['), *close;
+	unsigned int n;
+
+	if (!open)
+		return 0;
+	close = strchr(open, ']');
+	if (!close)
+		return probe_log_err(log, toff + strlen(tname),
+				     PROBE_ERR_ARRAY_NO_CLOSE);
+	if (close[1])
+		return probe_log_err(log, toff + (close + 1 - tname),
+				     PROBE_ERR_BAD_ARRAY_SUFFIX);
+	*close = '\0';
+	if (kstrtouint(open + 1, 0, &n) || !n)
+		return probe_log_err(log, toff + (open + 1 - tname),
+				     PROBE_ERR_BAD_ARRAY_NUM);
+	if (n > PROBE_ARRAY_MAX)
+		return probe_log_err(log, toff + (open + 1 - tname),
+				     PROBE_ERR_ARRAY_TOO_BIG);
+	*open = '\0';
+	arg->count = n;
+	return 0;
+}
+
+/* The field type of an array argument: "u8[4]", "char[4]", ... */
+static int probe_array_ftype(struct probe_arg *arg)
+{
+	static const char * const uns[] = { "u8", "u16", "u32", "u64" };
+	const char *elem = arg->type;
+
+	/* Hex numbers and symbols are unsigned words to a reader. */
+	if (arg->kind == PROBE_KIND_HEX || arg->kind == PROBE_KIND_SYMBOL)
+		elem = uns[ilog2(arg->size)];
+	arg->ftype = kasprintf(GFP_KERNEL, "%s[%u]", elem, arg->count);
+	return arg->ftype ? 0 : -ENOMEM;
+}
+
 /* "NAME=": a C identifier no other argument of the probe has. */
 static int probe_arg_name(struct probe_arg *args, int index, const char *name,
 			  struct probe_log *log)
@@ -635,7 +694,8 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 		.log	= log,
 		.flags	= flags,
 		.pos	= arg->insns,
-		.end	= arg->insns + PROBE_MAX_INSNS - 1,
+		/* Room for the END, and for a string's closing step. */
+		.end	= arg->insns + PROBE_MAX_INSNS - 2,
 		.fields	= fields,
 	};
 	const struct probe_type_info *type;
@@ -691,6 +751,10 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 			(strcmp(body, "$comm") ? "x64" : "string");
 		toff = boff;
 	}
+	ret = probe_parse_array(arg, (char *)tname, toff, log);
+	if (ret)
+		goto out;
+	ret = -EINVAL;
 	vfs_name = !strcmp(tname, "%pd") || !strcmp(tname, "%pD");
 	type = probe_type_find(vfs_name ? "string" : tname);
 	if (!type && tname[0] == 'b' && isdigit(tname[1])) {
@@ -701,7 +765,8 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 		}
 	}
 	/* A user address has no kernel symbol to print. */
-	if (!type || ((type->kind == PROBE_KIND_SYMBOL || vfs_name) &&
+	if (!type || ((type->kind == PROBE_KIND_SYMBOL ||
+		       type->kind == PROBE_KIND_SYMSTR || vfs_name) &&
 		      (flags & PROBE_CTX_USER))) {
 		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
 		goto out;
@@ -709,18 +774,29 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 	arg->type = type->name;
 	arg->kind = type->kind;
 	arg->size = type->size;
+	/* Arrays are of numbers, read from memory. */
+	if (arg->count && (probe_kind_is_string(arg->kind) || arg->bf_width)) {
+		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
+		goto out;
+	}
 
 	ret = probe_parse_body(&pp, body, boff);
 	if (!ret && vfs_name)
 		ret = probe_emit_vfs_name(&pp, tname[2] == 'D', toff);
 	/* A string field is read where the field points. */
 	if (!ret && pp.pos[-1].op == PROBE_OP_FIELD &&
-	    probe_kind_is_string(arg->kind))
+	    probe_kind_reads_string(arg->kind))
 		ret = probe_emit(&pp, toff, PROBE_OP_DEREF, 0);
 	if (ret)
 		goto out;
 	pp.pos->op = PROBE_OP_END;
-	if (probe_kind_is_string(arg->kind)) {
+	if (arg->count) {
+		if (pp.pos[-1].op != PROBE_OP_DEREF &&
+		    pp.pos[-1].op != PROBE_OP_UDEREF)
+			ret = probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
+		else
+			ret = probe_array_ftype(arg);
+	} else if (probe_kind_reads_string(arg->kind)) {
 		if (!probe_check_string(arg, pp.pos - 1))
 			ret = probe_log_err(log, toff, PROBE_ERR_BAD_STRING);
 	} else if (pp.pos[-1].op == PROBE_OP_COMM) {
@@ -777,8 +853,10 @@ void probe_arg_free(struct probe_arg *arg)
 {
 	kfree(arg->name);
 	kfree(arg->comm);
+	kfree(arg->ftype);
 	arg->name = NULL;
 	arg->comm = NULL;
+	arg->ftype = NULL;
 }
 
 /**
@@ -796,7 +874,7 @@ int probe_args_layout(struct probe_arg *args, int nargs, unsigned int base)
 	for (i = 0; i < nargs; i++) {
 		base = ALIGN(base, args[i].size);
 		args[i].offset = base;
-		base += args[i].size;
+		base += args[i].size * max(args[i].count, 1U);
 	}
 	return base;
 }
@@ -811,9 +889,12 @@ static const char *probe_fmt(const struct probe_arg *arg)
 	switch (arg->kind) {
 	case PROBE_KIND_STRING:
 	case PROBE_KIND_USTRING:
+	case PROBE_KIND_SYMSTR:
 		return "\\\"%s\\\"";
 	case PROBE_KIND_SYMBOL:
 		return "%pS";
+	case PROBE_KIND_CHAR:
+		return "'%c'";
 	case PROBE_KIND_SIGNED:
 		return sig[i];
 	case PROBE_KIND_UNSIGNED:
@@ -829,19 +910,34 @@ static char *probe_make_fmt(struct probe_arg *args, int nargs,
 {
 	struct seq_buf sb;
 	char *buf;
-	int i;
+	int i, j;
 
 	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
 	if (!buf)
 		return NULL;
 	seq_buf_init(&sb, buf, PAGE_SIZE);
 	seq_buf_printf(&sb, "\"%s", head);
-	for (i = 0; i < nargs; i++)
-		seq_buf_printf(&sb, " %s=%s", args[i].name, probe_fmt(&args[i]));
+	for (i = 0; i < nargs; i++) {
+		seq_buf_printf(&sb, " %s=", args[i].name);
+		if (!args[i].count) {
+			seq_buf_puts(&sb, probe_fmt(&args[i]));
+			continue;
+		}
+		seq_buf_putc(&sb, '{');
+		for (j = 0; j < args[i].count; j++)
+			seq_buf_printf(&sb, "%s%s", j ? "," : "",
+				       probe_fmt(&args[i]));
+		seq_buf_putc(&sb, '}');
+	}
 	seq_buf_printf(&sb, "\"%s", tail);
-	for (i = 0; i < nargs; i++)
-		seq_buf_printf(&sb, probe_kind_is_string(args[i].kind) ?
-			       ", __get_str(%s)" : ", REC->%s", args[i].name);
+	for (i = 0; i < nargs; i++) {
+		if (probe_kind_is_string(args[i].kind))
+			seq_buf_printf(&sb, ", __get_str(%s)", args[i].name);
+		else if (!args[i].count)
+			seq_buf_printf(&sb, ", REC->%s", args[i].name);
+		for (j = 0; j < args[i].count; j++)
+			seq_buf_printf(&sb, ", REC->%s[%d]", args[i].name, j);
+	}
 	if (seq_buf_has_overflowed(&sb)) {
 		kfree(buf);
 		return NULL;
@@ -900,6 +996,8 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 		/* Hex numbers and symbols are unsigned words to a reader. */
 		type = a->kind == PROBE_KIND_HEX || a->kind == PROBE_KIND_SYMBOL ?
 		       uns[ilog2(a->size)] : a->type;
+		if (a->count)
+			type = a->ftype;
 		/* A string is of (signed) chars. */
 		if (probe_kind_is_string(a->kind))
 			ret = trace_define_field(call, "__data_loc char[]",
@@ -907,8 +1005,10 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 						 FILTER_OTHER);
 		else
 			ret = trace_define_field(call, type, a->name,
-						 a->offset, a->size,
-						 a->kind == PROBE_KIND_SIGNED,
+						 a->offset,
+						 a->size * max(a->count, 1U),
+						 a->kind == PROBE_KIND_SIGNED ||
+						 a->kind == PROBE_KIND_CHAR,
 						 FILTER_OTHER);
 		if (ret)
 			return ret;
@@ -917,9 +1017,8 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 }
 
 static void probe_print_value(struct trace_seq *s, struct probe_arg *a,
-			      void *rec)
+			      void *rec, void *p)
 {
-	void *p = rec + a->offset;
 	u64 v;
 	u32 loc;
 
@@ -948,6 +1047,9 @@ static void probe_print_value(struct trace_seq *s, struct probe_arg *a,
 	case PROBE_KIND_SYMBOL:
 		trace_seq_printf(s, "%pS", (void *)(unsigned long)v);
 		break;
+	case PROBE_KIND_CHAR:
+		trace_seq_printf(s, "'%c'", (char)v);
+		break;
 	case PROBE_KIND_SIGNED:
 		trace_seq_printf(s, "%lld", (long long)sign_extend64(v, a->size * 8 - 1));
 		break;
@@ -969,10 +1071,23 @@ static void probe_print_value(struct trace_seq *s, struct probe_arg *a,
 void probe_print_args(struct trace_seq *s, struct probe_arg *args, int nargs,
 		      void *rec)
 {
-	int i;
+	struct probe_arg *a;
+	int i, j;
 
 	for (i = 0; i < nargs; i++) {
-		trace_seq_printf(s, " %s=", args[i].name);
-		probe_print_value(s, &args[i], rec);
+		a = &args[i];
+		trace_seq_printf(s, " %s=", a->name);
+		if (!a->count) {
+			probe_print_value(s, a, rec, rec + a->offset);
+			continue;
+		}
+		trace_seq_putc(s, '{');
+		for (j = 0; j < a->count; j++) {
+			if (j)
+				trace_seq_putc(s, ',');
+			probe_print_value(s, a, rec,
+					  rec + a->offset + j * a->size);
+		}
+		trace_seq_putc(s, '}');
 	}
 }

@@ -75,7 +75,12 @@ enum probe_kind {
 	PROBE_KIND_STRING,	/* kernel string; __data_loc char[] */
 	PROBE_KIND_USTRING,	/* user string; __data_loc char[] */
 	PROBE_KIND_SYMBOL,	/* an address printed as sym+off */
+	PROBE_KIND_CHAR,	/* a byte printed as a character */
+	PROBE_KIND_SYMSTR,	/* an address stored as "sym+off/size" */
 };
+
+/* Elements of an array argument ("u8[N]") at most. */
+#define PROBE_ARRAY_MAX		64
 
 /**
  * struct probe_arg - one fetch argument of a probe
@@ -83,7 +88,10 @@ enum probe_kind {
  * @comm: its definition as the user wrote it
  * @type: its type name ("u32", "string", ...)
  * @kind: how it is stored and printed
- * @size: bytes in the record's fixed part (4 for a string's data_loc)
+ * @size: bytes in the record's fixed part (4 for a string's data_loc);
+ *	an array's element size
+ * @count: an array's elements ("TYPE[N]"), 0 for a single value
+ * @ftype: the field type of an array ("u8[4]"), kmalloc()ed
  * @offset: offset of its field in the record
  * @user: the last dereference reads user memory
  * @bf_width: a bitfield's width in bits, 0 for a whole value
@@ -96,6 +104,8 @@ struct probe_arg {
 	const char		*type;
 	enum probe_kind		kind;
 	unsigned int		size;
+	unsigned int		count;
+	char			*ftype;
 	unsigned int		offset;
 	bool			user;
 	u8			bf_width;
@@ -195,6 +205,10 @@ enum probe_err {
 	PROBE_ERR_NO_EVENT_INFO,
 	PROBE_ERR_BAD_ATTACH_EVENT,
 	PROBE_ERR_BAD_ATTACH_ARG,
+	PROBE_ERR_ARRAY_NO_CLOSE,
+	PROBE_ERR_BAD_ARRAY_SUFFIX,
+	PROBE_ERR_BAD_ARRAY_NUM,
+	PROBE_ERR_ARRAY_TOO_BIG,
 	PROBE_ERR_MAX
 };
 

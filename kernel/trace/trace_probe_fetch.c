@@ -11,6 +11,7 @@
  * and copies the strings into the space the first reserved, truncating
  * a string that grew in between.
  */
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
@@ -162,6 +163,103 @@ static nokprobe_inline long probe_strlen(struct probe_arg *arg, const void *addr
 	return probe_strnlen_kernel(addr);
 }
 
+/* Read @size bytes at @addr into @p; zeroes on a fault. */
+static nokprobe_inline void probe_copy(void *p, unsigned long addr, bool user,
+				       unsigned int size)
+{
+	long ret;
+
+	if (user)
+		ret = copy_from_user_nofault(p, (void __user *)addr, size);
+	else
+		ret = copy_from_kernel_nofault(p, (void *)addr, size);
+	if (ret)
+		memset(p, 0, size);
+}
+
+static nokprobe_inline u64 probe_value(struct probe_arg *arg,
+				       const struct probe_fetch_ctx *ctx)
+{
+	struct probe_insn *last;
+	bool fault = false;
+	unsigned long v = probe_run(arg, ctx, &last, &fault);
+	u64 val = 0;
+
+	switch (last->op) {
+	case PROBE_OP_DEREF:
+	case PROBE_OP_UDEREF:
+		/* symstr's 4 bytes are its __data_loc: it reads a word. */
+		if (!fault)
+			probe_copy(&val, v + last->param,
+				   last->op == PROBE_OP_UDEREF,
+				   arg->kind == PROBE_KIND_SYMSTR ?
+				   sizeof(long) : arg->size);
+		break;
+	default:
+		val = v;
+		break;
+	}
+	if (arg->bf_width)
+		val = (val >> arg->bf_shift) & GENMASK_ULL(arg->bf_width - 1, 0);
+	return val;
+}
+
+static nokprobe_inline void probe_store_value(struct probe_arg *arg,
+					      const struct probe_fetch_ctx *ctx, void *p)
+{
+	struct probe_insn *last;
+	bool fault = false;
+	unsigned long v;
+	u64 val;
+
+	if (!arg->count) {
+		val = probe_value(arg, ctx);
+		memcpy(p, &val, arg->size);
+		return;
+	}
+	/* An array: @count values one after the other where the last step points. */
+	v = probe_run(arg, ctx, &last, &fault);
+	if (fault) {
+		memset(p, 0, arg->size * arg->count);
+		return;
+	}
+	probe_copy(p, v + last->param, last->op == PROBE_OP_UDEREF,
+		   arg->size * arg->count);
+}
+
+/*
+ * symstr: the value as "sym+off/size" (or its hex), into @dst when there
+ * is one, at most @room bytes.  Return: its length with the NUL.
+ */
+static nokprobe_inline int probe_symstr(struct probe_arg *arg,
+					const struct probe_fetch_ctx *ctx,
+					char *dst, unsigned int room)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	int len = sprint_symbol(buf, probe_value(arg, ctx)) + 1;
+
+	if (dst) {
+		len = min_t(int, len, room);
+		memcpy(dst, buf, len);
+		if (len)
+			dst[len - 1] = '\0';
+	}
+	return len;
+}
+
+static nokprobe_inline u32 probe_store_symstr(struct probe_arg *arg,
+					      const struct probe_fetch_ctx *ctx,
+					      void *rec, unsigned int *dyn,
+					      unsigned int total)
+{
+	int len = probe_symstr(arg, ctx, rec + *dyn, total - *dyn);
+
+	if (len <= 0)
+		return *dyn;
+	*dyn += len;
+	return (len << 16) | (*dyn - len);
+}
+
 /**
  * probe_args_dyn_size() - bytes the strings of a record need
  * @args: the arguments
@@ -179,6 +277,10 @@ int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs,
 	long len;
 
 	for (i = 0; i < nargs; i++) {
+		if (args[i].kind == PROBE_KIND_SYMSTR) {
+			size += probe_symstr(&args[i], ctx, NULL, 0);
+			continue;
+		}
 		if (args[i].kind != PROBE_KIND_STRING &&
 		    args[i].kind != PROBE_KIND_USTRING)
 			continue;
@@ -215,39 +317,6 @@ static nokprobe_inline u32 probe_store_string(struct probe_arg *arg,
 	return (len << 16) | (*dyn - len);
 }
 
-static nokprobe_inline void probe_store_value(struct probe_arg *arg,
-					      const struct probe_fetch_ctx *ctx, void *p)
-{
-	struct probe_insn *last;
-	bool fault = false;
-	unsigned long v = probe_run(arg, ctx, &last, &fault);
-	unsigned long addr;
-	u64 val = 0;
-
-	switch (last->op) {
-	case PROBE_OP_DEREF:
-	case PROBE_OP_UDEREF:
-		if (fault)
-			break;
-		addr = v + last->param;
-		if (last->op == PROBE_OP_UDEREF)
-			fault = copy_from_user_nofault(&val, (void __user *)addr,
-						       arg->size);
-		else
-			fault = copy_from_kernel_nofault(&val, (void *)addr,
-							 arg->size);
-		if (fault)
-			val = 0;
-		break;
-	default:
-		val = v;
-		break;
-	}
-	if (arg->bf_width)
-		val = (val >> arg->bf_shift) & GENMASK_ULL(arg->bf_width - 1, 0);
-	memcpy(p, &val, arg->size);
-}
-
 /**
  * probe_args_store() - fetch the arguments into a reserved record
  * @args: the arguments
@@ -267,8 +336,12 @@ void __kprobes probe_args_store(struct probe_arg *args, int nargs,
 	int i;
 
 	for (i = 0; i < nargs; i++) {
-		if (args[i].kind == PROBE_KIND_STRING ||
-		    args[i].kind == PROBE_KIND_USTRING)
+		if (args[i].kind == PROBE_KIND_SYMSTR)
+			*(u32 *)(rec + args[i].offset) =
+				probe_store_symstr(&args[i], ctx, rec, &dyn,
+						   total);
+		else if (args[i].kind == PROBE_KIND_STRING ||
+			 args[i].kind == PROBE_KIND_USTRING)
 			*(u32 *)(rec + args[i].offset) =
 				probe_store_string(&args[i], ctx, rec, &dyn,
 						   total);

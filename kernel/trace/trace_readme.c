@@ -170,9 +170,9 @@ static const struct readme_part readme[] = {
 	{ "dynamic_events", "\t     kernel return probes support: $retval, $arg<N>, $comm\n" },
 #endif
 	{ "dynamic_events",
-	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
+	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n" },
 	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n" },
-	{ "dynamic_events", "\t           %pd/%pD\n" },
+	{ "dynamic_events", "\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n" },
 	{ "dynamic_events", "\t    efield: For event probes ('e' types), the field is on of the fields\n" },
 	{ "dynamic_events", "\t            of the <attached-group>/<attached-event>.\n" },
 #endif
