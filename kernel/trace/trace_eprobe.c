@@ -4,11 +4,12 @@
  *
  * Event probes: the "e" command of dynamic_events,
  *
- *   e[:[GRP/][EVENT]] SYSTEM.EVENT [ARGS]     (or SYSTEM/EVENT)
+ *   e[:[GRP/][EVENT]] SYSTEM.EVENT [ARGS] [if FILTER]   (or SYSTEM/EVENT)
  *
  * a new event made of the fields of an existing one: "$FIELD" fetches a
  * field of the attached event's record, which the fetch language can
- * then follow (+0($filename):ustring).
+ * then follow (+0($filename):ustring).  With "if FILTER" only the
+ * attached records the filter passes make an eprobe record.
  *
  * While an eprobe is enabled in an instance, a trigger sits on the
  * attached event's file of that instance (trace_event_trigger_attach());
@@ -29,6 +30,7 @@
 #include <linux/slab.h>
 
 #include "trace_dynevent.h"
+#include "trace_events_filter.h"
 #include "trace_probe.h"
 /* After trace.h (through trace_probe.h), which it needs. */
 #include "trace_events_trigger.h"
@@ -66,6 +68,7 @@ struct eprobe_link {
  * @class: its event class
  * @call: its event
  * @ev_call: the attached event (pinned)
+ * @filter: "if FILTER" on the attached event's fields, or NULL
  * @fixed: the size of its records' fixed part
  * @nargs: how many arguments
  * @args: its arguments
@@ -77,6 +80,7 @@ struct trace_eprobe {
 	struct trace_event_class class;
 	struct trace_event_call	call;
 	struct trace_event_call	*ev_call;
+	char			*filter;
 	unsigned int		fixed;
 	int			nargs;
 	struct probe_arg	args[] __counted_by(nargs);
@@ -170,6 +174,7 @@ static struct trace_event_file *eprobe_attached_file(struct trace_eprobe *ep,
 static int eprobe_event_enable(struct trace_eprobe *ep,
 			       struct trace_event_file *file)
 {
+	struct filter_parse_error pe;
 	struct eprobe_link *link;
 	int ret;
 
@@ -188,6 +193,15 @@ static int eprobe_event_enable(struct trace_eprobe *ep,
 	link->trig->file = link->attached;
 	link->trig->count = -1;
 	link->trig->private = link;
+	if (ep->filter) {
+		/* Checked when the eprobe was made: the fields do not change. */
+		link->trig->filter = filter_parse(ep->ev_call, ep->filter, &pe);
+		if (IS_ERR(link->trig->filter)) {
+			ret = PTR_ERR(link->trig->filter);
+			link->trig->filter = NULL;
+			goto fail;
+		}
+	}
 	list_add_tail_rcu(&link->list, &ep->links);
 	ret = trace_event_trigger_attach(link->trig);
 	if (!ret)
@@ -195,6 +209,8 @@ static int eprobe_event_enable(struct trace_eprobe *ep,
 	list_del_rcu(&link->list);
 	synchronize_rcu();
 fail:
+	if (link->trig)
+		filter_free(link->trig->filter);
 	kfree(link->trig);
 	kfree(link);
 	return ret;
@@ -251,6 +267,7 @@ static void trace_eprobe_free(struct trace_eprobe *ep)
 	kfree(ep->call.print_fmt);
 	kfree(ep->call.name);
 	kfree(ep->group);
+	kfree(ep->filter);
 	kfree(ep);
 }
 
@@ -322,6 +339,44 @@ static int eprobe_parse_arg(struct trace_eprobe *ep, int i, const char *arg,
 	return ret;
 }
 
+/*
+ * "if FILTER" (argv[0] is "if"): a filter on the attached event's
+ * fields, checked now and kept as text for each instance's trigger.
+ */
+static int eprobe_parse_filter(struct trace_eprobe *ep, int argc,
+			       char **argv, struct probe_log *log)
+{
+	struct filter_parse_error pe;
+	struct event_filter *f;
+	size_t len = 0;
+	char *p;
+	int i;
+
+	if (argc < 2) {
+		/* The caret goes where the filter should have been. */
+		log->index = log->argc;
+		return probe_log_err(log, 1, PROBE_ERR_NO_EP_FILTER);
+	}
+	for (i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	ep->filter = kmalloc(len, GFP_KERNEL);
+	if (!ep->filter)
+		return -ENOMEM;
+	p = ep->filter;
+	for (i = 1; i < argc; i++)
+		p += sprintf(p, "%s%s", i > 1 ? " " : "", argv[i]);
+	f = filter_parse(ep->ev_call, ep->filter, &pe);
+	if (IS_ERR(f)) {
+		if (pe.err != FILT_ERR_NONE)
+			tracing_log_err(NULL, "event filter parse error",
+					ep->filter, filter_errs, pe.err,
+					pe.pos);
+		return PTR_ERR(f);
+	}
+	filter_free(f);
+	return 0;
+}
+
 static int trace_eprobe_add(struct trace_eprobe *ep, struct probe_log *log,
 			    int name_offs)
 {
@@ -359,7 +414,7 @@ static int trace_eprobe_create(int argc, char **argv)
 	char *head = argv[0], *event = NULL, *group = NULL;
 	struct trace_eprobe *ep;
 	struct probe_log log;
-	int i, ret = 0;
+	int i, nargs, ret = 0;
 
 	if (argc < 2 || head[0] != 'e' || (head[1] && head[1] != ':'))
 		return -ECANCELED;
@@ -387,10 +442,21 @@ static int trace_eprobe_create(int argc, char **argv)
 		ret = -ENOMEM;
 		goto fail;
 	}
-	for (i = 0; i < argc - 2; i++, ep->nargs++) {
+	/* ARGS end where "if FILTER" starts. */
+	for (nargs = 0; nargs < argc - 2; nargs++)
+		if (!strcmp(argv[nargs + 2], "if"))
+			break;
+	for (i = 0; i < nargs; i++, ep->nargs++) {
 		log.index = i + 2;
 		ret = eprobe_parse_arg(ep, i, argv[i + 2],
 				       trace_get_fields(ep->ev_call), &log);
+		if (ret)
+			goto fail;
+	}
+	if (nargs < argc - 2) {
+		log.index = nargs + 2;
+		ret = eprobe_parse_filter(ep, argc - 2 - nargs,
+					  argv + 2 + nargs, &log);
 		if (ret)
 			goto fail;
 	}
@@ -501,6 +567,8 @@ static void trace_eprobe_show_all(struct seq_file *m)
 		for (i = 0; i < ep->nargs; i++)
 			seq_printf(m, " %s=%s", ep->args[i].name,
 				   ep->args[i].comm);
+		if (ep->filter)
+			seq_printf(m, " if %s", ep->filter);
 		seq_putc(m, '\n');
 	}
 }

@@ -238,6 +238,7 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 		"This requires both group and event name to attach",
 	[PROBE_ERR_BAD_ATTACH_EVENT]	= "Attached event does not exist",
 	[PROBE_ERR_BAD_ATTACH_ARG]	= "Attached event does not have this field",
+	[PROBE_ERR_NO_EP_FILTER]	= "No filter rule after 'if'",
 	[PROBE_ERR_ARRAY_NO_CLOSE]	= "Array is not closed",
 	[PROBE_ERR_BAD_ARRAY_SUFFIX]	= "Array has wrong suffix",
 	[PROBE_ERR_BAD_ARRAY_NUM]	= "Invalid array size",

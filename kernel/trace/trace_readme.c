@@ -151,7 +151,7 @@ static const struct readme_part readme[] = {
 #endif
 #ifdef CONFIG_PROBE_EVENTS
 	{ "dynamic_events",
-	  "\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>]\n" },
+	  "\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n" },
 	{ "dynamic_events", "\t           -:[<group>/][<event>]\n" },
 #endif
 #ifdef CONFIG_KPROBE_EVENTS
