@@ -365,15 +365,46 @@ static int trace_fprobe_register(struct trace_fprobe *tf)
 	return trace_add_event_call(&tf->call);
 }
 
+/*
+ * A definition naming an existing fprobe event: say how it differs, as
+ * the kprobe events' append does.  Adding a second place to an event is
+ * not written: one that would be appended is EVENT_EXIST.
+ */
+static int trace_fprobe_refuse_append(struct trace_fprobe *old,
+				      struct trace_fprobe *tf,
+				      struct probe_log *log, int name_offs)
+{
+	int i;
+
+	log->index = 0;
+	if (old->is_return != tf->is_return ||
+	    old->is_tracepoint != tf->is_tracepoint)
+		return probe_log_err(log, 0, PROBE_ERR_DIFF_PROBE_TYPE);
+	for (i = 0; i < old->nargs || i < tf->nargs; i++) {
+		if (i < old->nargs && i < tf->nargs &&
+		    !strcmp(old->args[i].name, tf->args[i].name) &&
+		    !strcmp(old->args[i].comm, tf->args[i].comm))
+			continue;
+		log->index = i + 2;
+		return probe_log_err(log, 0, PROBE_ERR_DIFF_ARG_TYPE);
+	}
+	if (!strcmp(old->symbol, tf->symbol))
+		return probe_log_err(log, 0, PROBE_ERR_SAME_PROBE);
+	return probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
+}
+
 /* Add the parsed @tf; on success it is on the list. */
 static int trace_fprobe_add(struct trace_fprobe *tf, struct probe_log *log,
 			    int name_offs)
 {
+	struct trace_fprobe *old;
 	int ret;
 
 	guard(mutex)(&fprobe_event_mutex);
-	if (trace_fprobe_find(tf->group, tf->call.name) ||
-	    probe_event_exists(tf->group, tf->call.name)) {
+	old = trace_fprobe_find(tf->group, tf->call.name);
+	if (old)
+		return trace_fprobe_refuse_append(old, tf, log, name_offs);
+	if (probe_event_exists(tf->group, tf->call.name)) {
 		log->index = 0;
 		return probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
 	}
