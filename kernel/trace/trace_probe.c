@@ -243,6 +243,8 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 	[PROBE_ERR_BAD_ARRAY_SUFFIX]	= "Array has wrong suffix",
 	[PROBE_ERR_BAD_ARRAY_NUM]	= "Invalid array size",
 	[PROBE_ERR_ARRAY_TOO_BIG]	= "Array number is too big",
+	[PROBE_ERR_BAD_IMM]		= "Invalid immediate value",
+	[PROBE_ERR_IMMSTR_NO_CLOSE]	= "String is not closed with '\"'",
 };
 
 /**
@@ -324,6 +326,7 @@ struct probe_parse {
 	struct probe_insn	*pos;
 	struct probe_insn	*end;
 	struct list_head	*fields;
+	struct probe_arg	*arg;
 };
 
 static int probe_fail(struct probe_parse *pp, int offs, enum probe_err err)
@@ -540,6 +543,35 @@ static int probe_parse_deref(struct probe_parse *pp, char *body, int offs)
 	return ret ?: probe_emit(pp, offs, op, off);
 }
 
+/* "\\VALUE" (a number) or "\\\"STRING\"" (a string); the '\\' is at @offs. */
+static int probe_parse_imm(struct probe_parse *pp, char *body, int offs)
+{
+	size_t len = strlen(body);
+	unsigned long v;
+	long sv;
+
+	if (body[1] == '"') {
+		if (len < 3 || body[len - 1] != '"')
+			return probe_fail(pp, offs + len,
+					  PROBE_ERR_IMMSTR_NO_CLOSE);
+		if (pp->arg->immstr)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_IMM);
+		pp->arg->immstr = kstrndup(body + 2, len - 3, GFP_KERNEL);
+		if (!pp->arg->immstr)
+			return -ENOMEM;
+		return probe_emit(pp, offs, PROBE_OP_IMMSTR,
+				  (long)pp->arg->immstr);
+	}
+	if (body[1] == '-') {
+		if (kstrtol(body + 1, 0, &sv))
+			return probe_fail(pp, offs + 1, PROBE_ERR_BAD_IMM);
+		v = sv;
+	} else if (kstrtoul(body + 1, 0, &v)) {
+		return probe_fail(pp, offs + 1, PROBE_ERR_BAD_IMM);
+	}
+	return probe_emit(pp, offs, PROBE_OP_IMM, v);
+}
+
 static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 {
 	int off;
@@ -560,6 +592,8 @@ static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 	case '+':
 	case '-':
 		return probe_parse_deref(pp, body, offs);
+	case '\\':
+		return probe_parse_imm(pp, body, offs);
 	default:
 		return probe_fail(pp, offs, PROBE_ERR_BAD_FETCH_ARG);
 	}
@@ -591,6 +625,7 @@ static bool probe_check_string(struct probe_arg *arg, struct probe_insn *last)
 {
 	switch (last->op) {
 	case PROBE_OP_COMM:
+	case PROBE_OP_IMMSTR:
 		return true;
 	case PROBE_OP_UDEREF:
 		arg->user = true;
@@ -698,6 +733,7 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 		/* Room for the END, and for a string's closing step. */
 		.end	= arg->insns + PROBE_MAX_INSNS - 2,
 		.fields	= fields,
+		.arg	= arg,
 	};
 	const struct probe_type_info *type;
 	char *buf, *body, *eq, *colon;
@@ -742,14 +778,20 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 		goto out;
 	}
 
-	colon = strrchr(body, ':');
+	/* An immediate string's type follows its closing quote. */
+	if (body[0] == '\\' && body[1] == '"')
+		colon = strrchr(body, '"') > body + 1 ?
+			strchr(strrchr(body, '"'), ':') : NULL;
+	else
+		colon = strrchr(body, ':');
 	if (colon) {
 		*colon = '\0';
 		tname = colon + 1;
 		toff = tname - buf;
 	} else {
 		tname = probe_field_type(&pp, body) ?:
-			(strcmp(body, "$comm") ? "x64" : "string");
+			(strcmp(body, "$comm") && strncmp(body, "\\\"", 2) ?
+			 "x64" : "string");
 		toff = boff;
 	}
 	ret = probe_parse_array(arg, (char *)tname, toff, log);
@@ -800,7 +842,8 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 	} else if (probe_kind_reads_string(arg->kind)) {
 		if (!probe_check_string(arg, pp.pos - 1))
 			ret = probe_log_err(log, toff, PROBE_ERR_BAD_STRING);
-	} else if (pp.pos[-1].op == PROBE_OP_COMM) {
+	} else if (pp.pos[-1].op == PROBE_OP_COMM ||
+		   pp.pos[-1].op == PROBE_OP_IMMSTR) {
 		ret = probe_log_err(log, toff, PROBE_ERR_NEED_STRING_TYPE);
 	}
 out:
@@ -855,9 +898,11 @@ void probe_arg_free(struct probe_arg *arg)
 	kfree(arg->name);
 	kfree(arg->comm);
 	kfree(arg->ftype);
+	kfree(arg->immstr);
 	arg->name = NULL;
 	arg->comm = NULL;
 	arg->ftype = NULL;
+	arg->immstr = NULL;
 }
 
 /**

@@ -41,6 +41,7 @@ enum probe_op {
 	PROBE_OP_FOFFS,		/* value = the address of file offset @param */
 	PROBE_OP_EARG,		/* value = entry argument @param, saved at entry */
 	PROBE_OP_FIELD,		/* value = the event field at offset @param */
+	PROBE_OP_IMMSTR,	/* the string at @param (strings only) */
 };
 
 /* How PROBE_OP_FIELD reads an event's field (eprobes). */
@@ -92,6 +93,7 @@ enum probe_kind {
  *	an array's element size
  * @count: an array's elements ("TYPE[N]"), 0 for a single value
  * @ftype: the field type of an array ("u8[4]"), kmalloc()ed
+ * @immstr: the string of an immediate string (\"...\"), kmalloc()ed
  * @offset: offset of its field in the record
  * @user: the last dereference reads user memory
  * @bf_width: a bitfield's width in bits, 0 for a whole value
@@ -106,6 +108,7 @@ struct probe_arg {
 	unsigned int		size;
 	unsigned int		count;
 	char			*ftype;
+	char			*immstr;
 	unsigned int		offset;
 	bool			user;
 	u8			bf_width;
@@ -210,6 +213,8 @@ enum probe_err {
 	PROBE_ERR_BAD_ARRAY_SUFFIX,
 	PROBE_ERR_BAD_ARRAY_NUM,
 	PROBE_ERR_ARRAY_TOO_BIG,
+	PROBE_ERR_BAD_IMM,
+	PROBE_ERR_IMMSTR_NO_CLOSE,
 	PROBE_ERR_MAX
 };
 

@@ -119,7 +119,7 @@ static nokprobe_inline unsigned long probe_run(struct probe_arg *arg,
 	for (in = arg->insns; in->op != PROBE_OP_END; in++) {
 		if (in[1].op == PROBE_OP_END &&
 		    (in->op == PROBE_OP_DEREF || in->op == PROBE_OP_UDEREF ||
-		     in->op == PROBE_OP_COMM))
+		     in->op == PROBE_OP_COMM || in->op == PROBE_OP_IMMSTR))
 			break;
 		v = probe_step(in, ctx, v, fault);
 	}
@@ -137,6 +137,8 @@ static nokprobe_inline const void *probe_string_addr(struct probe_arg *arg,
 
 	if (last->op == PROBE_OP_COMM)
 		return current->comm;
+	if (last->op == PROBE_OP_IMMSTR)
+		return (const void *)last->param;
 	return (const void *)(v + last->param);
 }
 

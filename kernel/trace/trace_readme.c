@@ -165,7 +165,8 @@ static const struct readme_part readme[] = {
 	{ "dynamic_events", "\t     args: <name>=fetcharg[:type]\n" },
 	{ "dynamic_events", "\t fetcharg: (%<register>|$<efield>), @<address>, @<symbol>[+|-<offset>],\n" },
 	{ "dynamic_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
-	{ "dynamic_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
+	{ "dynamic_events",
+	  "\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n" },
 #if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_FPROBE_EVENTS)
 	{ "dynamic_events", "\t     kernel return probes support: $retval, $arg<N>, $comm\n" },
 #endif
