@@ -230,15 +230,18 @@ static void format_field(struct seq_file *m, struct ftrace_event_field *f)
 {
 	const char *bracket = strchr(f->type, '[');
 
-	/* "type name;" -- or, for a fixed array "elem[N]", "elem name[N];" */
+	/*
+	 * "type name;" -- or, for a fixed array "elem[N]", "elem name[N];"
+	 * (N from @f->len, or from the type when that is 0)
+	 */
 	if (!bracket || str_has_prefix(f->type, "__data_loc"))
 		seq_printf(m, "\tfield:%s %s;", f->type, f->name);
 	else if (f->len)
 		seq_printf(m, "\tfield:%.*s %s[%d];", (int)(bracket - f->type),
 			   f->type, f->name, f->len);
 	else
-		seq_printf(m, "\tfield:%.*s %s[];", (int)(bracket - f->type),
-			   f->type, f->name);
+		seq_printf(m, "\tfield:%.*s %s%s;", (int)(bracket - f->type),
+			   f->type, f->name, bracket);
 	seq_printf(m, "\toffset:%u;\tsize:%u;\tsigned:%d;\n", f->offset,
 		   f->size, !!f->is_signed);
 }

@@ -86,6 +86,11 @@ unsigned long trace_event_triggers_call(struct trace_event_file *file,
 	list_for_each_entry_rcu(t, &file->triggers, list) {
 		if (rec && t->filter && !filter_match_preds(t->filter, rec))
 			continue;
+		if (t->kind->fire_rec) {
+			if (rec)
+				t->kind->fire_rec(t, rec);
+			continue;
+		}
 		if (t->kind->post)
 			post |= BIT(t->kind->type);
 		else
@@ -159,7 +164,7 @@ static void update_cond(struct trace_event_file *file)
 	struct event_trigger *t;
 
 	list_for_each_entry(t, &file->triggers, list) {
-		if (t->filter || t->kind->post) {
+		if (t->filter || t->kind->post || t->kind->fire_rec) {
 			set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
 			return;
 		}
@@ -225,6 +230,9 @@ static void trigger_unlink(struct event_trigger *t)
 
 static bool same_slot(struct event_trigger *a, const struct event_trigger *b)
 {
+	/* Attached triggers (eprobes) are each their own. */
+	if (a->kind->fire_rec || b->kind->fire_rec)
+		return a == b;
 	return a->kind->type == b->kind->type &&
 	       (!a->kind->needs_target || a->target == b->target);
 }
@@ -283,6 +291,48 @@ void trace_event_file_triggers_clear(struct trace_event_file *file)
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry_safe(t, next, &file->triggers, list)
 		trigger_unlink(t);
+}
+
+/**
+ * trace_event_trigger_attach - add a trigger other tracing code owns
+ * @t: the trigger, kzalloc()ed, with @t->kind (a @fire_rec kind),
+ *     @t->file, @t->count (-1) and @t->private set
+ *
+ * The event file is soft-enabled like for any trigger.  Once attached,
+ * @t belongs to the trigger code: it is freed after it is detached, or
+ * when its event file goes (which detaches it).
+ *
+ * Context: event_mutex held.
+ * Return: 0 or a -errno (then @t is the caller's to free).
+ */
+int trace_event_trigger_attach(struct event_trigger *t)
+{
+	lockdep_assert_held(&event_mutex);
+	return trigger_add(t);
+}
+
+/**
+ * trace_event_trigger_detach - remove what trace_event_trigger_attach() added
+ * @file: the event file it was attached to
+ * @t: the trigger; it may be gone already with @file's triggers (when
+ *     @file's instance goes, before @file itself): only its address is
+ *     compared then
+ *
+ * Context: event_mutex held.  @t is freed later, after an RCU grace
+ * period, by trace_event_triggers_reap().
+ */
+void trace_event_trigger_detach(struct trace_event_file *file,
+				struct event_trigger *t)
+{
+	struct event_trigger *cur;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(cur, &file->triggers, list) {
+		if (cur == t) {
+			trigger_unlink(t);
+			return;
+		}
+	}
 }
 
 /* --- parsing ------------------------------------------------------------- */
@@ -460,6 +510,9 @@ static int trigger_show(struct seq_file *m, void *v)
 		show_kinds(m);
 		return 0;
 	}
+	/* Attached by other tracing code: not the file's to show. */
+	if (t->kind->fire_rec)
+		return 0;
 	seq_puts(m, t->kind->name);
 	if (t->target)
 		seq_printf(m, ":%s:%s", t->target->event_call->class->system,

@@ -41,6 +41,11 @@ enum event_trigger_type {
  * @init:         prepare a new trigger, event_mutex held; or NULL
  * @release:      undo what @init tied to other events, event_mutex
  *                held, once the trigger is unlinked; or NULL
+ * @fire_rec:     for a kind other tracing code attaches
+ *                (trace_event_trigger_attach(), not in the trigger file):
+ *                called with the event's record between its reserve and
+ *                its commit, in place of @fire; the trigger file does not
+ *                list it
  */
 struct event_trigger_kind {
 	const char	*name;
@@ -52,6 +57,7 @@ struct event_trigger_kind {
 	int		(*prepare)(struct trace_array *tr);
 	int		(*init)(struct event_trigger *t);
 	void		(*release)(struct event_trigger *t);
+	void		(*fire_rec)(struct event_trigger *t, void *rec);
 };
 
 /**
@@ -67,6 +73,7 @@ struct event_trigger_kind {
  *            more often than the count
  * @filter:   fires only for records this passes; NULL for all
  * @target:   the event file enable/disable_event switch
+ * @private:  the data of a @fire_rec kind's owner
  */
 struct event_trigger {
 	struct list_head		list;
@@ -76,8 +83,13 @@ struct event_trigger {
 	long				count;
 	struct event_filter		*filter;
 	struct trace_event_file		*target;
+	void				*private;
 };
 
 extern const struct event_trigger_kind *const event_trigger_kinds[];
+
+int trace_event_trigger_attach(struct event_trigger *t);
+void trace_event_trigger_detach(struct trace_event_file *file,
+				struct event_trigger *t);
 
 #endif /* _KERNEL_TRACE_TRACE_EVENTS_TRIGGER_H */
