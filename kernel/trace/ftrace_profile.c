@@ -306,27 +306,22 @@ static ssize_t profile_enable_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
+/* Switch the profiler on or off.  profile_lock. */
+static int profile_enable_set(void *data, unsigned long val)
+{
+	if (!!val == profile_enabled)
+		return 0;
+	if (val)
+		return profile_start();
+	profile_stop();
+	return 0;
+}
+
 static ssize_t profile_enable_write(struct file *filp, const char __user *ubuf,
 				    size_t cnt, loff_t *ppos)
 {
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	scoped_guard(mutex, &profile_lock) {
-		if (!!val == profile_enabled)
-			break;
-		if (val) {
-			ret = profile_start();
-			if (ret)
-				return ret;
-		} else {
-			profile_stop();
-		}
-	}
-	return tracing_write_done(0, cnt, ppos);
+	return tracing_write_ulong(NULL, ubuf, cnt, ppos, profile_enable_set,
+				   &profile_lock);
 }
 
 static const struct file_operations profile_enable_fops = {

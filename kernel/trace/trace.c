@@ -581,15 +581,17 @@ int tracing_release_cpu_file(struct inode *inode, struct file *filp)
  * @ubuf: the user's data
  * @cnt:  its length
  * @ppos: the file position
- * @set:  checks and applies the value, under trace_types_lock; 0 or a
- *        -errno
+ * @set:  checks and applies the value; 0 or a -errno
+ * @lock: held around @set (trace_types_lock for an instance's files), or
+ *        NULL if @set takes what it needs itself
  *
  * Return: @cnt, or -EINVAL for a value that is not a number, or @set's
  * error.
  */
 ssize_t tracing_write_ulong(void *data, const char __user *ubuf, size_t cnt,
 			    loff_t *ppos,
-			    int (*set)(void *data, unsigned long val))
+			    int (*set)(void *data, unsigned long val),
+			    struct mutex *lock)
 {
 	unsigned long val;
 	int ret;
@@ -598,9 +600,11 @@ ssize_t tracing_write_ulong(void *data, const char __user *ubuf, size_t cnt,
 	if (ret)
 		return ret;
 
-	mutex_lock(&trace_types_lock);
+	if (lock)
+		mutex_lock(lock);
 	ret = set(data, val);
-	mutex_unlock(&trace_types_lock);
+	if (lock)
+		mutex_unlock(lock);
 	return tracing_write_done(ret, cnt, ppos);
 }
 
@@ -649,6 +653,24 @@ ssize_t tracing_copy_word(char *buf, size_t size, const char __user *ubuf,
 
 /* The longest word tracing_write_word() takes: a tracer's name. */
 #define TRACING_WORD_MAX	(MAX_TRACER_SIZE + 1)
+
+/**
+ * tracing_copy_text - copy a write of less than a page, as a string
+ * @ubuf: the user's data
+ * @cnt:  its length
+ *
+ * Return: the string, to kfree(); NULL for an empty write, which is
+ * taken as is; ERR_PTR(-EINVAL) for a page or more, or
+ * memdup_user_nul()'s error.
+ */
+char *tracing_copy_text(const char __user *ubuf, size_t cnt)
+{
+	if (!cnt)
+		return NULL;
+	if (cnt >= PAGE_SIZE)
+		return ERR_PTR(-EINVAL);
+	return memdup_user_nul(ubuf, cnt);
+}
 
 /**
  * tracing_write_word - a one-word write to a file of @tr, applied

@@ -596,12 +596,14 @@ int tracing_open_cpu_file(struct inode *inode, struct file *filp);
 int tracing_release_cpu_file(struct inode *inode, struct file *filp);
 ssize_t tracing_copy_word(char *buf, size_t size, const char __user *ubuf,
 			  size_t cnt);
+char *tracing_copy_text(const char __user *ubuf, size_t cnt);
 ssize_t tracing_write_word(struct trace_array *tr, const char __user *ubuf,
 			   size_t cnt, loff_t *ppos,
 			   int (*set)(struct trace_array *tr, char *word));
 ssize_t tracing_write_ulong(void *data, const char __user *ubuf, size_t cnt,
-			    loff_t *ppos,
-			    int (*set)(void *data, unsigned long val));
+			    loff_t *ppos, int (*set)(void *data,
+						     unsigned long val),
+			    struct mutex *lock /* held around @set */);
 int trace_clock_lookup(const char *name);
 const char *trace_clock_name(int id);
 u64 (*trace_clock_read_fn(struct trace_array *tr))(void);
@@ -611,6 +613,9 @@ u64 (*trace_clock_read_fn(struct trace_array *tr))(void);
 int tracing_seq_open_copy(struct file *filp, const struct seq_operations *ops,
 			  void *copy);
 int tracing_seq_release_copy(struct inode *inode, struct file *filp);
+ssize_t tracing_read_seq(char __user *ubuf, size_t cnt, loff_t *ppos,
+			 void (*show)(struct trace_seq *s, void *data),
+			 void *data);
 void *trace_seq_step_to(struct seq_file *m, void *v, loff_t pos,
 			void *(*next)(struct seq_file *m, void *v, loff_t *pos));
 

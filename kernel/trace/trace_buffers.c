@@ -198,7 +198,7 @@ static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	return tracing_write_ulong(filp->private_data, ubuf, cnt, ppos,
-				   buffer_size_set);
+				   buffer_size_set, &trace_types_lock);
 }
 
 static const struct file_operations buffer_size_fops = {
@@ -277,7 +277,7 @@ static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	return tracing_write_ulong(filp->private_data, ubuf, cnt, ppos,
-				   subbuf_size_set);
+				   subbuf_size_set, &trace_types_lock);
 }
 
 static const struct file_operations subbuf_size_fops =
@@ -310,7 +310,7 @@ static ssize_t buffer_percent_write(struct file *filp, const char __user *ubuf,
 				    size_t cnt, loff_t *ppos)
 {
 	return tracing_write_ulong(filp->private_data, ubuf, cnt, ppos,
-				   buffer_percent_set);
+				   buffer_percent_set, &trace_types_lock);
 }
 
 static const struct file_operations buffer_percent_fops =

@@ -100,19 +100,11 @@ static void stats_print_ts(struct trace_seq *s, struct trace_array *tr,
 	trace_seq_printf(s, "%s: %5llu.%06u\n", what, usecs, rem);
 }
 
-static ssize_t stats_read(struct file *filp, char __user *ubuf,
-			  size_t cnt, loff_t *ppos)
+static void stats_show(struct trace_seq *s, void *data)
 {
-	struct trace_cpu_file *cf = filp->private_data;
+	struct trace_cpu_file *cf = data;
 	struct trace_buffer *buffer = cf->tr->buffer;
 	int cpu = cf->cpu;
-	struct trace_seq *s;
-	ssize_t ret;
-
-	s = kmalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return -ENOMEM;
-	trace_seq_init(s);
 
 	trace_seq_printf(s, "entries: %lu\n",
 			 ring_buffer_entries_cpu(buffer, cpu));
@@ -128,11 +120,13 @@ static ssize_t stats_read(struct file *filp, char __user *ubuf,
 			 ring_buffer_dropped_events_cpu(buffer, cpu));
 	trace_seq_printf(s, "read events: %lu\n",
 			 ring_buffer_read_events_cpu(buffer, cpu));
+}
 
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
-				      trace_seq_used(s));
-	kfree(s);
-	return ret;
+static ssize_t stats_read(struct file *filp, char __user *ubuf,
+			  size_t cnt, loff_t *ppos)
+{
+	return tracing_read_seq(ubuf, cnt, ppos, stats_show,
+				filp->private_data);
 }
 
 static const struct file_operations stats_fops = {

@@ -299,39 +299,30 @@ static const struct file_operations event_format_fops = {
 
 /* --- events/header_page and events/header_event ----------------------- */
 
-enum { HEADER_PAGE, HEADER_EVENT };
-
-static ssize_t header_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos, int which)
+static void header_page_show(struct trace_seq *s, void *data)
 {
-	struct trace_array *tr = filp->private_data;
-	struct trace_seq *s;
-	ssize_t ret;
+	struct trace_array *tr = data;
 
-	s = kmalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return -ENOMEM;
-	trace_seq_init(s);
-	if (which == HEADER_EVENT)
-		ring_buffer_print_entry_header(s);
-	else if (tr->buffer)
+	if (tr->buffer)
 		ring_buffer_print_page_header(tr->buffer, s);
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
-				      trace_seq_used(s));
-	kfree(s);
-	return ret;
+}
+
+static void header_event_show(struct trace_seq *s, void *data)
+{
+	ring_buffer_print_entry_header(s);
 }
 
 static ssize_t header_page_read(struct file *filp, char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
-	return header_read(filp, ubuf, cnt, ppos, HEADER_PAGE);
+	return tracing_read_seq(ubuf, cnt, ppos, header_page_show,
+				filp->private_data);
 }
 
 static ssize_t header_event_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
-	return header_read(filp, ubuf, cnt, ppos, HEADER_EVENT);
+	return tracing_read_seq(ubuf, cnt, ppos, header_event_show, NULL);
 }
 
 static const struct file_operations header_page_fops =
@@ -443,16 +434,14 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 	char *buf, *p, *word;
 	int ret = 0;
 
-	if (!cnt)
-		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
+	buf = tracing_copy_text(ubuf, cnt);
+	if (IS_ERR_OR_NULL(buf))
+		return PTR_ERR_OR_ZERO(buf);
 	ret = tracing_update_buffers(tr);
-	if (ret)
+	if (ret) {
+		kfree(buf);
 		return ret;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	}
 
 	p = buf;
 	while (!ret && (word = strsep(&p, " \t\n")) != NULL) {

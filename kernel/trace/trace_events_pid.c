@@ -357,16 +357,14 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 	pid_t *pids;
 	int ret = 0, i;
 
-	if (!cnt)
-		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
+	buf = tracing_copy_text(ubuf, cnt);
+	if (IS_ERR_OR_NULL(buf))
+		return PTR_ERR_OR_ZERO(buf);
 	ret = tracing_update_buffers(pf->tr);
-	if (ret)
+	if (ret) {
+		kfree(buf);
 		return ret;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	}
 	pids = kmalloc_array(cnt / 2 + 1, sizeof(*pids), GFP_KERNEL);
 	if (!pids) {
 		kfree(buf);

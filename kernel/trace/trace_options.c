@@ -348,7 +348,7 @@ static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	return tracing_write_ulong(filp->private_data, ubuf, cnt, ppos,
-				   option_file_set);
+				   option_file_set, &trace_types_lock);
 }
 
 static const struct file_operations option_file_fops = {

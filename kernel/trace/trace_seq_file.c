@@ -6,7 +6,8 @@
  * (saved_cmdlines, stack_trace, the profiler's trace_stat files) take a
  * copy at open, so that one read shows one consistent state however many
  * read() calls it takes, and free it at release.  Files over lists that
- * only walk forwards find their start by stepping.
+ * only walk forwards find their start by stepping.  Small files whose
+ * text is made for each read go through a trace_seq.
  */
 
 #include <linux/seq_file.h>
@@ -61,6 +62,34 @@ void *trace_seq_step_to(struct seq_file *m, void *v, loff_t pos,
 		v = next(m, v, &i);
 	} while (v && i <= pos);
 	return v;
+}
+
+/**
+ * tracing_read_seq - read a file whose text is made anew for each read
+ * @ubuf: the reader's buffer
+ * @cnt:  its size
+ * @ppos: the file position
+ * @show: writes the whole text into a trace_seq (at most a page)
+ * @data: @show's argument
+ *
+ * Return: what simple_read_from_buffer() returns, or -ENOMEM.
+ */
+ssize_t tracing_read_seq(char __user *ubuf, size_t cnt, loff_t *ppos,
+			 void (*show)(struct trace_seq *s, void *data),
+			 void *data)
+{
+	struct trace_seq *s;
+	ssize_t ret;
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	trace_seq_init(s);
+	show(s, data);
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
+				      trace_seq_used(s));
+	kfree(s);
+	return ret;
 }
 
 /**

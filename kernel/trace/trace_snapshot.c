@@ -552,7 +552,7 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
 	return tracing_write_ulong(file_inode(filp)->i_private, ubuf, cnt,
-				   ppos, snapshot_set);
+				   ppos, snapshot_set, &trace_types_lock);
 }
 
 static loff_t snapshot_lseek(struct file *filp, loff_t offset, int whence)

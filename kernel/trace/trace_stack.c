@@ -203,17 +203,17 @@ static ssize_t stack_max_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
+static int stack_max_write_set(void *data, unsigned long val)
+{
+	stack_max_locked(stack_max_set, &val);
+	return 0;
+}
+
 static ssize_t stack_max_write(struct file *filp, const char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	stack_max_locked(stack_max_set, &val);
-	return tracing_write_done(0, cnt, ppos);
+	return tracing_write_ulong(NULL, ubuf, cnt, ppos, stack_max_write_set,
+				   NULL);
 }
 
 static const struct file_operations stack_max_fops = {

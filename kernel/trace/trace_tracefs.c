@@ -45,7 +45,7 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
 	return tracing_write_ulong(filp->private_data, ubuf, cnt, ppos,
-				   tracing_on_set);
+				   tracing_on_set, &trace_types_lock);
 }
 
 static const struct file_operations tracing_on_fops =
