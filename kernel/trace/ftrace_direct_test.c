@@ -123,6 +123,11 @@ static void direct_check_calls(const char *what, unsigned long want1,
 	unsigned long got1, got2, got_ops;
 	unsigned int i;
 
+	/*
+	 * The trampolines and the ops' callback count from whatever CPU the
+	 * target runs on; the calls below are this task's, so no barrier is
+	 * needed, only whole loads and stores.
+	 */
 	WRITE_ONCE(tramp1_hits, 0);
 	WRITE_ONCE(tramp2_hits, 0);
 	WRITE_ONCE(ops_hits, 0);

@@ -104,6 +104,10 @@ static void eprobe_fire(struct event_trigger *t, void *rec)
 
 	if (trace_trigger_soft_disabled(link->file))
 		return;
+	/*
+	 * The instance's buffer may be swapped with its snapshot
+	 * (trace_snapshot.c) on another CPU: use one of the two, whole.
+	 */
 	buffer = READ_ONCE(link->file->tr->buffer);
 	if (!buffer)
 		return;

@@ -386,6 +386,7 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
 		goto out;
 	}
+	/* Set by the sysctl (trace_init.c) while events fire anywhere. */
 	if (unlikely(READ_ONCE(tracepoint_printk)))
 		event_printk(fbuffer);
 	trace_exports_send(fbuffer->event, TRACE_EXPORT_EVENT);
