@@ -456,7 +456,7 @@ enum {
 	FTRACE_UPDATE_MAKE_NOP,
 };
 
-/* ftrace_modify_all_code() commands. */
+/* The core's update commands (kernel/trace/ftrace_update.c). */
 enum {
 	FTRACE_UPDATE_CALLS		= (1 << 0),
 	FTRACE_DISABLE_CALLS		= (1 << 1),
@@ -503,12 +503,13 @@ void ftrace_regs_call(void);
 /*
  * Per-ops trampolines.  arch_ftrace_update_trampoline() builds @ops' own
  * trampoline (setting ->trampoline, ->trampoline_size and
- * FTRACE_OPS_FL_ALLOC_TRAMP) or, if it has one, makes it call
- * ftrace_ops_get_func(@ops); arch_ftrace_trampoline_free() frees it.
+ * FTRACE_OPS_FL_ALLOC_TRAMP) calling @func, or, if it has one, makes it
+ * call @func (the core passes ftrace_ops_get_func(@ops));
+ * arch_ftrace_trampoline_free() frees it.
  * arch_ftrace_call_target() reads what the call at a site calls (0 for
  * no call).  All under ftrace_lock.
  */
-void arch_ftrace_update_trampoline(struct ftrace_ops *ops);
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops, ftrace_func_t func);
 void arch_ftrace_trampoline_free(struct ftrace_ops *ops);
 unsigned long arch_ftrace_call_target(unsigned long ip);
 
@@ -557,15 +558,16 @@ static inline int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 int ftrace_update_ftrace_func(ftrace_func_t func);
 
 /*
- * Apply FTRACE_* @command: the architecture brackets
- * ftrace_modify_all_code() with whatever its patching needs.
+ * The core patches its sites between these two (the architecture takes
+ * text_mutex and whatever else its patching needs), calling
+ * ftrace_make_call(), ftrace_make_nop() and ftrace_modify_call() per
+ * site, then ftrace_arch_replace_done() once for the batch (and before
+ * reporting a site it could not patch): @regs_wanted says whether some
+ * switched-on site still calls FTRACE_REGS_ADDR.
  */
-void arch_ftrace_update_code(int command);
-void ftrace_modify_all_code(int command);
-/* Patch every record that is not as ftrace_update_record() wants it. */
-void ftrace_replace_code(int enable);
 void ftrace_arch_code_modify_prepare(void);
 void ftrace_arch_code_modify_post_process(void);
+void ftrace_arch_replace_done(bool regs_wanted);
 
 /* --- what the core offers the architecture ------------------------------ */
 
@@ -588,7 +590,10 @@ enum ftrace_bug_type {
 };
 
 extern enum ftrace_bug_type ftrace_bug_type;
-/* What the architecture expected at the site, for ftrace_bug()'s report. */
+/*
+ * What the architecture expected at the site, for ftrace_bug()'s report;
+ * the architecture's patcher defines and sets it.
+ */
 extern const void *ftrace_expected;
 /* A call site could not be patched: report it and stop function tracing. */
 void ftrace_bug(int err, struct dyn_ftrace *rec);

@@ -6,13 +6,14 @@
  *
  * Each user is a struct fgraph_ops; registering gives it one of
  * FGRAPH_MAX_OPS slots and registers its ftrace_ops, whose callback is
- * the architecture's ftrace_graph_func().  That calls
- * function_graph_enter_ops(): a frame is pushed on the task's ret_stack
- * (the real return address, where it lives on the stack, the stack
- * pointer after the return, the time, the user's slot) and the user's
- * entry callback decides whether it wants the return.  If so the
- * architecture replaces the return address with return_to_handler,
- * which calls ftrace_return_to_handler(): it pops the frame, calls the
+ * ftrace_graph_func().  That calls function_graph_enter_ops(): a frame
+ * is pushed on the task's ret_stack (the real return address, where it
+ * lives on the stack, the stack pointer after the return, the time, the
+ * user's slot) and the user's entry callback decides whether it wants
+ * the return.  If so the return address, where the architecture's
+ * arch_ftrace_graph_ret() says it is, becomes the architecture's
+ * return_to_handler, which calls ftrace_return_to_handler(): it pops the
+ * frame, calls the
  * user's return callback and gives back the real return address.
  *
  * Two users that follow the same call each push a frame and hijack the
@@ -114,6 +115,15 @@ static DEFINE_PER_CPU(struct fgraph_stack *, idle_ret_stack);
 DEFINE_STATIC_KEY_FALSE(kill_ftrace_graph);
 EXPORT_SYMBOL_GPL(kill_ftrace_graph);
 
+/*
+ * ret_stack is published by fgraph_give_stack() (smp_store_release(), from
+ * the registering task under fgraph_lock, or from fork for the child) and
+ * read here by the task itself, its interrupts, the sched_switch probe
+ * and unwinders of other tasks.  READ_ONCE plus the address dependency
+ * orders the reads of the (zeroed) stack after the release; the
+ * curr_ret_stack/curr_ret_depth stores the release also covers only
+ * re-store the 0 a task without a stack has.
+ */
 static inline struct fgraph_stack *task_fgraph_stack(struct task_struct *t)
 {
 	return (struct fgraph_stack *)READ_ONCE(t->ret_stack);
@@ -140,7 +150,7 @@ void ftrace_graph_stop(void)
  * @retp:          where the return address lives
  * @gops:          the user
  *
- * Called by the architecture from the function-entry callback, under
+ * Called from the function-entry callback, ftrace_graph_func(), under
  * ftrace_test_recursion_trylock().
  *
  * Return: 0 if the return is to be hijacked, -EBUSY if not.
@@ -169,7 +179,11 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 
 	/*
 	 * Claim the frame before filling it: an interrupt from here on
-	 * pushes above it, and leaves curr_ret_stack as it found it.
+	 * pushes above it, and leaves curr_ret_stack as it found it.  The
+	 * other readers are unwinders on other CPUs (ftrace_graph_ret_addr())
+	 * and the sched_switch probe, hence WRITE_ONCE; the compiler barrier
+	 * is all an interrupt on this CPU needs, and unwinders of a running
+	 * task get a best-effort answer, so no CPU barrier is paired.
 	 */
 	WRITE_ONCE(t->curr_ret_stack, index + 1);
 	barrier();
@@ -181,6 +195,11 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	frame->calltime = trace_clock_local();
 	frame->data = 0;
 	frame->idx = gops->idx;
+	/*
+	 * gen is bumped under fgraph_lock by register_ftrace_graph() before
+	 * the slot is published and the ftrace_ops registered, whose
+	 * callbacks (us) start after that: the value for @gops.
+	 */
 	frame->gen = READ_ONCE(fgraph_slot_gen[gops->idx]);
 	frame->depth = new_call ? t->curr_ret_depth : prev->depth;
 	if (new_call)
@@ -193,9 +212,43 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 
 	if (new_call)
 		t->curr_ret_depth--;
+	/* give the frame back, after its last use: see the claim above */
 	barrier();
 	WRITE_ONCE(t->curr_ret_stack, index);
 	return -EBUSY;
+}
+
+/**
+ * ftrace_graph_func - the function-entry callback of every fgraph_ops
+ * @ip:        the traced function's call site
+ * @parent_ip: its return address
+ * @op:        the ftrace_ops inside the fgraph_ops
+ * @fregs:     the registers at entry
+ *
+ * The architecture's <asm/ftrace.h> says where the return address to
+ * replace is (arch_ftrace_graph_ret(): the trampolines return through
+ * it), where the traced function keeps it for the unwinders
+ * (arch_ftrace_graph_retp()) and what return_to_handler will hand back
+ * as the frame (arch_ftrace_graph_frame()).
+ */
+void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct fgraph_ops *gops = container_of(op, struct fgraph_ops, ops);
+	unsigned long *ret = arch_ftrace_graph_ret(fregs);
+	int bit;
+
+	if (unlikely(ftrace_graph_is_dead()))
+		return;
+	if (unlikely(atomic_read(&current->tracing_graph_pause)))
+		return;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (!function_graph_enter_ops(*ret, ip, arch_ftrace_graph_frame(fregs),
+				      arch_ftrace_graph_retp(fregs), gops))
+		*ret = (unsigned long)return_to_handler;
+	ftrace_test_recursion_unlock(bit);
 }
 
 static void fgraph_call_retfunc(struct fgraph_frame *frame,
@@ -206,6 +259,15 @@ static void fgraph_call_retfunc(struct fgraph_frame *frame,
 	/* Pairs with synchronize_rcu() in unregister_ftrace_graph(). */
 	preempt_disable_notrace();
 	gops = rcu_dereference_raw(fgraph_array[frame->idx]);
+	/*
+	 * gen is bumped (WRITE_ONCE, fgraph_lock) by register_ftrace_graph()
+	 * before the rcu_assign_pointer() of the slot's new user, which is
+	 * the release this read should pair with.  It does not quite: gen
+	 * is not reached through @gops, so on a weakly ordered CPU nothing
+	 * orders this load after the one of @gops, and a frame of the
+	 * slot's previous user could meet the new user with the old gen.
+	 * An smp_rmb() before this load would close that.
+	 */
 	if (gops && gops->retfunc &&
 	    frame->gen == READ_ONCE(fgraph_slot_gen[frame->idx]))
 		gops->retfunc(trace, gops);
@@ -226,6 +288,10 @@ unsigned long notrace ftrace_return_to_handler(unsigned long sp,
 {
 	struct task_struct *t = current;
 	struct fgraph_stack *stk = task_fgraph_stack(t);
+	/*
+	 * current's own index; interrupts on this CPU push and pop above it
+	 * and restore it.  Written with WRITE_ONCE for the unwinders.
+	 */
 	int index = READ_ONCE(t->curr_ret_stack) - 1;
 	struct ftrace_graph_ret trace;
 	struct fgraph_frame *frame;
@@ -259,6 +325,10 @@ unsigned long notrace ftrace_return_to_handler(unsigned long sp,
 	if (!index || stk->frames[index - 1].retp != frame->retp ||
 	    stk->frames[index - 1].func != frame->func)
 		t->curr_ret_depth--;
+	/*
+	 * The frame is read (ret, retp) before it is given back; an
+	 * interrupt after the store may reuse it.  Same CPU: barrier().
+	 */
 	barrier();
 	WRITE_ONCE(t->curr_ret_stack, index);
 	return ret;
@@ -289,6 +359,12 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 
 	if (ret != hooker || !stk)
 		return ret;
+	/*
+	 * @task may be running on another CPU and pushing and popping
+	 * frames (function_graph_enter_ops(), ftrace_return_to_handler()):
+	 * one value of its depth, no barrier; an unwind of a running task
+	 * is best effort.
+	 */
 	i = READ_ONCE(task->curr_ret_stack);
 	if (idx && *idx > 0 && *idx - 1 < i)
 		i = *idx - 1;
@@ -341,6 +417,12 @@ u64 *fgraph_frame_data(struct fgraph_ops *gops, int up)
 
 	if (!stk || gops->idx < 0)
 		return NULL;
+	/*
+	 * current's depth (interrupts restore it); gen is only bumped when
+	 * the slot is given to a user, and @gops is in a callback, so it
+	 * holds the slot: both loads are of stable values, READ_ONCE for
+	 * the writers named in function_graph_enter_ops().
+	 */
 	for (i = READ_ONCE(current->curr_ret_stack) - 1; i >= 0; i--) {
 		if (stk->frames[i].idx != gops->idx ||
 		    stk->frames[i].gen != READ_ONCE(fgraph_slot_gen[gops->idx]))
@@ -364,7 +446,11 @@ static void fgraph_give_stack(struct task_struct *t, struct fgraph_stack *stk)
 	t->curr_ret_stack = 0;
 	t->curr_ret_depth = 0;
 	atomic_set(&t->trace_overrun, 0);
-	/* The indexes above are seen before the stack is. */
+	/*
+	 * The indexes above and the zeroed stack are seen before the stack
+	 * is: pairs with READ_ONCE and the dependency in
+	 * task_fgraph_stack() (the task itself, on any CPU, and unwinders).
+	 */
 	smp_store_release(&t->ret_stack, (unsigned long *)stk);
 }
 
@@ -436,6 +522,14 @@ void ftrace_graph_init_task(struct task_struct *t)
 	atomic_set(&t->tracing_graph_pause, 0);
 	atomic_set(&t->trace_overrun, 0);
 	t->ftrace_timestamp = 0;
+	/*
+	 * Set once by the first register_ftrace_graph(), which then gives a
+	 * stack to every task on the task list.  A child not yet on the list
+	 * that reads false here races with that walk and may be left without
+	 * a stack (no barrier can help: the bad order is a plain
+	 * interleaving); it is then not followed until the next first
+	 * registration.
+	 */
 	if (!READ_ONCE(fgraph_stacks_ready))
 		return;
 	stk = fgraph_stack_alloc(GFP_KERNEL);
@@ -470,7 +564,11 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 	t->curr_ret_depth = 0;
 	atomic_set(&t->trace_overrun, 0);
 	atomic_set(&t->tracing_graph_pause, 0);
-	/* A stack from fork_idle() stays: idle tasks are never freed. */
+	/*
+	 * A stack from fork_idle() stays: idle tasks are never freed.
+	 * fgraph_stacks_ready: see ftrace_graph_init_task(); the walk in
+	 * fgraph_alloc_all_stacks() covers idle tasks too.
+	 */
 	if (t->ret_stack || !READ_ONCE(fgraph_stacks_ready))
 		return;
 	stk = per_cpu(idle_ret_stack, cpu);
@@ -496,6 +594,11 @@ static void notrace fgraph_sched_switch(void *data, bool preempt,
 					struct task_struct *next,
 					unsigned int prev_state)
 {
+	/*
+	 * Changed under fgraph_lock by fgraph_update_nosleep() while this
+	 * probe runs on any CPU: one value per switch, no ordering needed
+	 * (a frame whose slot just changed gets its sleep counted or not).
+	 */
 	unsigned long slots = READ_ONCE(fgraph_nosleep_slots);
 	struct fgraph_stack *stk;
 	u64 now = trace_clock_local();
@@ -510,6 +613,11 @@ static void notrace fgraph_sched_switch(void *data, bool preempt,
 	stk = task_fgraph_stack(next);
 	if (!stk || (s64)away <= 0)
 		return;
+	/*
+	 * @next is not running, so nobody changes its depth: READ_ONCE is
+	 * not needed for correctness, only consistent with its other
+	 * lockless readers.
+	 */
 	for (i = 0; i < READ_ONCE(next->curr_ret_stack); i++) {
 		if (slots & BIT(stk->frames[i].idx))
 			stk->frames[i].calltime += away;
@@ -522,6 +630,12 @@ static void fgraph_clear_timestamps(void)
 	struct task_struct *g, *t;
 	int cpu;
 
+	/*
+	 * The probe, the only other writer, is unregistered and waited for
+	 * (tracepoint_synchronize_unregister()); nobody reads the stamps
+	 * until it is registered again, which orders these stores before
+	 * it.  WRITE_ONCE is not needed.
+	 */
 	rcu_read_lock();
 	for_each_process_thread(g, t)
 		WRITE_ONCE(t->ftrace_timestamp, 0);
@@ -529,7 +643,7 @@ static void fgraph_clear_timestamps(void)
 	for_each_possible_cpu(cpu) {
 		t = idle_task(cpu);
 		if (t)
-			WRITE_ONCE(t->ftrace_timestamp, 0);
+			WRITE_ONCE(t->ftrace_timestamp, 0);	/* as above */
 	}
 }
 
@@ -545,6 +659,7 @@ static int fgraph_update_nosleep(int slot, bool nosleep)
 		if (ret)
 			return ret;
 	}
+	/* read by fgraph_sched_switch() on any CPU; see there */
 	WRITE_ONCE(fgraph_nosleep_slots, slots);
 	if (!slots && old) {
 		unregister_trace_sched_switch(fgraph_sched_switch, NULL);
@@ -602,6 +717,7 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 	if (i == FGRAPH_MAX_OPS)
 		return -ENOSPC;
 	if (!fgraph_users) {
+		/* read by fork, see ftrace_graph_init_task() */
 		WRITE_ONCE(fgraph_stacks_ready, true);
 		ret = fgraph_alloc_all_stacks();
 		if (ret)
@@ -612,6 +728,11 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		if (ret)
 			return ret;
 	}
+	/*
+	 * Before the slot is published with rcu_assign_pointer() below
+	 * (release): read by function_graph_enter_ops(),
+	 * fgraph_call_retfunc() and fgraph_frame_data() on any CPU.
+	 */
 	WRITE_ONCE(fgraph_slot_gen[i], fgraph_slot_gen[i] + 1);
 	gops->idx = i;
 	gops->ops.func = ftrace_graph_func;
@@ -637,6 +758,12 @@ static void fgraph_clear_task_vars(int idx)
 	struct fgraph_stack *stk;
 	int cpu;
 
+	/*
+	 * Slot @idx has no user (callbacks waited for by the caller) and
+	 * fgraph_lock keeps a new one out, so no task touches these words
+	 * now: WRITE_ONCE is not needed.  The next user sees the zeroes
+	 * through fgraph_lock and its own registration.
+	 */
 	rcu_read_lock();
 	for_each_process_thread(g, t) {
 		stk = task_fgraph_stack(t);
@@ -647,7 +774,7 @@ static void fgraph_clear_task_vars(int idx)
 	for_each_possible_cpu(cpu) {
 		stk = per_cpu(idle_ret_stack, cpu);
 		if (stk)
-			WRITE_ONCE(stk->task_var[idx], 0);
+			WRITE_ONCE(stk->task_var[idx], 0);	/* as above */
 	}
 }
 

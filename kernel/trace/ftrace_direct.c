@@ -18,14 +18,9 @@
  * A function has at most one direct trampoline: a second DIRECT ops on
  * it, or an IPMODIFY ops (nor the other way round), gets -EBUSY.
  *
- * ftrace_direct_map holds, for every function of a registered DIRECT
- * ops, its trampoline (the entries' ->direct): ftrace_find_rec_direct()
- * and the patching read it.  It is replaced whole under
- * ftrace_direct_mutex and ftrace_lock and read under either of them or
- * with preemption disabled; a replaced map is freed after an RCU grace
- * period.  The one change in place: under ftrace_lock, the entries of
- * module text going away get address 0 (ftrace_direct_forget()), as in
- * the ops' hashes; readers see the old address or 0.
+ * ftrace_direct_map (ftrace_direct_map.c, below the patching that reads
+ * it) holds, for every function of a registered DIRECT ops, its
+ * trampoline; this file builds each new map and publishes it.
  *
  * ftrace_direct_mutex serializes the direct API (register, modify,
  * unregister); it is taken before ftrace_lock.
@@ -37,8 +32,6 @@
 #include "ftrace_internal.h"
 
 static DEFINE_MUTEX(ftrace_direct_mutex);
-
-static struct ftrace_hash __rcu *ftrace_direct_map = EMPTY_HASH;
 
 /*
  * The flags a DIRECT ops has from registration to unregistration.  Its
@@ -55,28 +48,6 @@ static struct ftrace_hash __rcu *ftrace_direct_map = EMPTY_HASH;
 #define FTRACE_DIRECT_FLAGS	FTRACE_OPS_FL_DIRECT
 #endif
 
-/**
- * ftrace_find_rec_direct - the direct trampoline of a function
- * @ip: the function's call site
- *
- * Any context.
- *
- * Return: the trampoline, or 0 if no DIRECT ops traces @ip.
- */
-unsigned long ftrace_find_rec_direct(unsigned long ip)
-{
-	struct ftrace_func_entry *e;
-	unsigned long addr = 0;
-
-	preempt_disable_notrace();
-	e = ftrace_hash_find(rcu_dereference_sched(ftrace_direct_map), ip);
-	if (e)
-		addr = READ_ONCE(e->direct);
-	preempt_enable_notrace();
-	return addr;
-}
-EXPORT_SYMBOL_GPL(ftrace_find_rec_direct);
-
 /*
  * The callback of every DIRECT ops, called from ftrace_regs_caller (by
  * the list function, or alone) for functions whose site is shared.
@@ -86,6 +57,11 @@ static void notrace ftrace_direct_func(unsigned long ip,
 				       struct ftrace_ops *op,
 				       struct ftrace_regs *fregs)
 {
+	/*
+	 * Changed by modify_ftrace_direct_nolock() (ftrace_lock) while this
+	 * runs on any CPU: one load, so the caller goes to the old
+	 * trampoline or the new one.  No barrier: both stay valid.
+	 */
 	unsigned long addr = READ_ONCE(op->direct_call);
 
 	if (addr)
@@ -122,6 +98,11 @@ static struct ftrace_hash *ftrace_direct_copy(unsigned long extra,
 		return copy;
 	for (b = 0; b < (1 << map->size_bits); b++) {
 		hlist_for_each_entry(e, &map->buckets[b], hlist) {
+			/*
+			 * Under ftrace_direct_mutex only: a module unload may
+			 * zero ->ip meanwhile (ftrace_direct_forget(),
+			 * ftrace_lock).  One value; 0 is skipped.
+			 */
 			ip = READ_ONCE(e->ip);
 			if (!ip || ftrace_hash_contains(skip, ip))
 				continue;
@@ -151,6 +132,11 @@ static struct ftrace_hash *ftrace_direct_build(struct ftrace_hash *funcs,
 		return map;
 	for (b = 0; b < (1 << funcs->size_bits); b++) {
 		hlist_for_each_entry(e, &funcs->buckets[b], hlist) {
+			/*
+			 * The ops' filter hash: a module unload may zero ->ip
+			 * under ftrace_lock, which we do not hold yet
+			 * (ftrace_forget_ops_ips()).  One value; 0 is skipped.
+			 */
 			ip = READ_ONCE(e->ip);
 			if (ip && ftrace_hash_add_data(map, ip, addr)) {
 				ftrace_hash_free(map);
@@ -171,29 +157,6 @@ static void ftrace_direct_publish(struct ftrace_hash *map)
 	ftrace_hash_free_rcu(old);
 }
 
-/**
- * ftrace_direct_forget - forget the direct trampolines of text going away
- * @start: the text's first address
- * @end:   its last
- *
- * ftrace_lock.
- */
-void ftrace_direct_forget(unsigned long start, unsigned long end)
-{
-	struct ftrace_hash *map;
-	struct ftrace_func_entry *e;
-	int b;
-
-	map = rcu_dereference_protected(ftrace_direct_map,
-					lockdep_is_held(&ftrace_lock));
-	if (ftrace_hash_empty(map))
-		return;
-	for (b = 0; b < (1 << map->size_bits); b++)
-		hlist_for_each_entry(e, &map->buckets[b], hlist)
-			if (e->ip >= start && e->ip <= end)
-				WRITE_ONCE(e->ip, 0);
-}
-
 /* Does a function of @funcs have a direct trampoline already? */
 static bool ftrace_direct_taken(struct ftrace_hash *funcs)
 {
@@ -203,6 +166,7 @@ static bool ftrace_direct_taken(struct ftrace_hash *funcs)
 
 	for (b = 0; b < (1 << funcs->size_bits); b++)
 		hlist_for_each_entry(e, &funcs->buckets[b], hlist)
+			/* ->ip: see ftrace_direct_build() */
 			if (ftrace_hash_contains(map, READ_ONCE(e->ip)))
 				return true;
 	return false;
@@ -341,6 +305,10 @@ int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr)
 		return -ENOMEM;
 	guard(mutex)(&ftrace_lock);
 	ftrace_direct_publish(map);
+	/*
+	 * Read once per call by ftrace_direct_func() on any CPU; the new
+	 * trampoline is live already, so no ordering is needed.
+	 */
 	WRITE_ONCE(ops->direct_call, addr);
 	return ftrace_update_all();
 }

@@ -30,7 +30,12 @@ MODULE_PARM_DESC(nr_calls, "How many times to call the function");
 
 static unsigned long tramp1_hits, tramp2_hits, ops_hits;
 
-/* Called from the trampolines below. */
+/*
+ * Called from the trampolines below, in the test thread itself: only
+ * direct_check_calls() calls the target.  No other CPU touches the
+ * counters; the _ONCE accesses are for the compiler, which cannot see
+ * the patched call (see direct_check_calls()).
+ */
 static __used void direct_check_count1(void)
 {
 	WRITE_ONCE(tramp1_hits, tramp1_hits + 1);
@@ -83,6 +88,7 @@ static void direct_check_ops_func(unsigned long ip, unsigned long parent_ip,
 				  struct ftrace_ops *op,
 				  struct ftrace_regs *fregs)
 {
+	/* the test thread, via the patched call: direct_check_count1() */
 	WRITE_ONCE(ops_hits, ops_hits + 1);
 }
 
@@ -108,7 +114,8 @@ static void direct_check_expect(const char *what, long got, long want)
 /*
  * Call the target nr_calls times; check who saw the calls.  The counts
  * change behind the compiler's back (the target's __fentry__ call is
- * patched), hence the _ONCE accesses.
+ * patched), hence the _ONCE accesses.  Same thread, so no barrier: the
+ * trampolines and the ops callback run inside direct_check_target().
  */
 static void direct_check_calls(const char *what, unsigned long want1,
 			       unsigned long want2, unsigned long want_ops)
@@ -116,6 +123,11 @@ static void direct_check_calls(const char *what, unsigned long want1,
 	unsigned long got1, got2, got_ops;
 	unsigned int i;
 
+	/*
+	 * The trampolines and the ops' callback count from whatever CPU the
+	 * target runs on; the calls below are this task's, so no barrier is
+	 * needed, only whole loads and stores.
+	 */
 	WRITE_ONCE(tramp1_hits, 0);
 	WRITE_ONCE(tramp2_hits, 0);
 	WRITE_ONCE(ops_hits, 0);

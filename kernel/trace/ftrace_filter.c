@@ -37,22 +37,15 @@ void ftrace_ops_init_hash(struct ftrace_ops *ops)
 }
 
 /**
- * ftrace_ops_test - does @ops trace the function at @ip now?
- * @ops: a registered ops
- * @ip:  a call site
- *
- * Lockless; the caller has preemption disabled (or holds ftrace_lock).
- *
- * Return: true if @ip passes @ops' filter and not its notrace hash.
+ * ftrace_ops_init - set up an ops on first use
+ * @ops: the ops
  */
-bool notrace ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+void ftrace_ops_init(struct ftrace_ops *ops)
 {
-	struct ftrace_hash *filter, *nohash;
-
-	filter = rcu_dereference_raw(ops->func_hash->filter_hash);
-	nohash = rcu_dereference_raw(ops->func_hash->notrace_hash);
-	return (ftrace_hash_empty(filter) || ftrace_hash_contains(filter, ip)) &&
-	       !ftrace_hash_contains(nohash, ip);
+	if (ops->flags & FTRACE_OPS_FL_INITIALIZED)
+		return;
+	ftrace_ops_init_hash(ops);
+	ops->flags |= FTRACE_OPS_FL_INITIALIZED;
 }
 
 /*
@@ -85,9 +78,7 @@ static bool ftrace_ipmodify_conflict(struct ftrace_ops *ops,
 			      ftrace_hash_contains(filter, ip)) ||
 			    ftrace_hash_contains(nohash, ip))
 				continue;
-			for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-			     op != &ftrace_list_end;
-			     op = rcu_dereference_protected(op->next, 1)) {
+			for_each_ftrace_op_locked(op) {
 				if (op != ops &&
 				    (op->flags & FTRACE_OPS_EXCLUSIVE) &&
 				    ftrace_ops_test(op, ip))
@@ -160,7 +151,7 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 	else
 		rcu_assign_pointer(fh->notrace_hash, hash);
 	/* Other ops may share @fh: recount whatever is registered. */
-	if (rcu_dereference_protected(ftrace_ops_list, 1) != &ftrace_list_end)
+	if (ftrace_ops_locked(&ftrace_ops_list) != &ftrace_list_end)
 		ftrace_update_all();
 	ftrace_hash_free_rcu(old);
 	return 0;

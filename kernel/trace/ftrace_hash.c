@@ -16,7 +16,9 @@
  * A hash in force is never changed (except for zeroing the addresses of
  * text going away, see ftrace_records.c): editors work on a copy and
  * swap it in.  Readers look entries up with preemption disabled; a
- * replaced hash is freed after an RCU grace period.
+ * replaced hash is freed after an RCU grace period.  ftrace_ops_test()
+ * is the readers' question: does an ops' pair of hashes let a function
+ * through?
  */
 
 #include <linux/kallsyms.h>
@@ -113,6 +115,11 @@ struct ftrace_func_entry *ftrace_hash_find(struct ftrace_hash *hash,
 
 	if (ftrace_hash_empty(hash) || !ip)
 		return NULL;
+	/*
+	 * Callbacks look up a live hash on any CPU while a module unload
+	 * zeroes the ->ip of its functions under ftrace_lock
+	 * (ftrace_forget_ops_ips(), ftrace_direct_forget()).
+	 */
 	hlist_for_each_entry_rcu_notrace(e, ftrace_hash_bucket(hash, ip), hlist)
 		if (READ_ONCE(e->ip) == ip)
 			return e;
@@ -365,4 +372,23 @@ int ftrace_hash_apply_pattern(struct ftrace_hash *hash, char *pattern)
 	return ftrace_match_functions(pat.glob, pat.module,
 				     pat.remove ? ftrace_pattern_remove :
 						  ftrace_pattern_add, hash);
+}
+
+/**
+ * ftrace_ops_test - does @ops trace the function at @ip now?
+ * @ops: a registered ops
+ * @ip:  a call site
+ *
+ * Lockless; the caller has preemption disabled (or holds ftrace_lock).
+ *
+ * Return: true if @ip passes @ops' filter and not its notrace hash.
+ */
+bool notrace ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+{
+	struct ftrace_hash *filter, *nohash;
+
+	filter = rcu_dereference_raw(ops->func_hash->filter_hash);
+	nohash = rcu_dereference_raw(ops->func_hash->notrace_hash);
+	return (ftrace_hash_empty(filter) || ftrace_hash_contains(filter, ip)) &&
+	       !ftrace_hash_contains(nohash, ip);
 }

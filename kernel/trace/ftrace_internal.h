@@ -53,6 +53,28 @@ extern struct mutex ftrace_lock;
 extern struct ftrace_ops __rcu *ftrace_ops_list;
 extern struct ftrace_ops ftrace_list_end;
 
+/* The ops a link of the list points to, for its updaters: ftrace_lock. */
+static inline struct ftrace_ops *
+ftrace_ops_locked(struct ftrace_ops __rcu *const *link)
+{
+	return rcu_dereference_protected(*link, lockdep_is_held(&ftrace_lock));
+}
+
+/* Every registered ops, for code holding ftrace_lock. */
+#define for_each_ftrace_op_locked(op)					\
+	for (op = ftrace_ops_locked(&ftrace_ops_list);			\
+	     op != &ftrace_list_end; op = ftrace_ops_locked(&op->next))
+
+/*
+ * Every registered ops, for the callers of the callbacks: preemption is
+ * disabled, which unregister_ftrace_function() waits out (with
+ * synchronize_rcu_tasks_rude() where RCU may not be watching, as in the
+ * idle loop, so no lockdep condition holds there).
+ */
+#define for_each_ftrace_op_rcu(op)					\
+	for (op = rcu_dereference_raw(ftrace_ops_list);			\
+	     op != &ftrace_list_end; op = rcu_dereference_raw(op->next))
+
 /* Set for good when patching failed: function tracing stays off. */
 extern bool ftrace_disabled;
 
@@ -87,6 +109,10 @@ extern unsigned long __stop_mcount_loc[];
 #define for_each_ftrace_group(g) \
 	list_for_each_entry_rcu(g, &ftrace_rec_groups, list, \
 				lockdep_is_held(&ftrace_lock))
+
+struct ftrace_rec_group *ftrace_mod_group(struct module *mod);
+void ftrace_del_group(struct ftrace_rec_group *g);
+void ftrace_retire_range(unsigned long start, unsigned long end);
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
@@ -175,7 +201,6 @@ static inline void ftrace_ops_share_filter(struct ftrace_ops *ops,
 /* The ops of the top-level function tracer, also ftrace_set_global_*(). */
 extern struct ftrace_ops global_ops;
 
-void ftrace_ops_init(struct ftrace_ops *ops);
 bool ftrace_ops_registered(struct ftrace_ops *ops);
 
 /* Does @ops count in what the call sites call now?  ftrace_lock. */
@@ -192,6 +217,7 @@ static inline bool ftrace_ops_counts(struct ftrace_ops *ops)
 /* Does @ops trace @ip now?  Lockless, with preemption disabled. */
 bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
 void ftrace_ops_init_hash(struct ftrace_ops *ops);
+void ftrace_ops_init(struct ftrace_ops *ops);
 /* Would IPMODIFY/DIRECT @ops share a function with another?  ftrace_lock. */
 bool ftrace_ops_conflict(struct ftrace_ops *ops);
 
@@ -210,6 +236,11 @@ static inline bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 
 static inline void ftrace_ops_init_hash(struct ftrace_ops *ops)
 {
+}
+
+static inline void ftrace_ops_init(struct ftrace_ops *ops)
+{
+	ops->flags |= FTRACE_OPS_FL_INITIALIZED;
 }
 
 /* Nothing to conflict: IPMODIFY needs pt_regs, DIRECT call sites. */
@@ -290,9 +321,11 @@ static inline void ftrace_shared_quiesced(u64 token)
 }
 #endif
 
-/* --- direct calls (ftrace_direct.c) ------------------------------------ */
+/* --- direct calls (ftrace_direct_map.c, ftrace_direct.c) --------------- */
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* Each direct function's trampoline: see ftrace_direct_map.c. */
+extern struct ftrace_hash __rcu *ftrace_direct_map;
 void ftrace_direct_forget(unsigned long start, unsigned long end);
 #else
 static inline void ftrace_direct_forget(unsigned long start,

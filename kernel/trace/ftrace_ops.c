@@ -2,19 +2,10 @@
 /*
  * Copyright (C) 2026 The ftrace clean-room authors
  *
- * struct ftrace_ops: registering callbacks, the callbacks' path, and the
- * ftrace_enabled sysctl.  The filter API is ftrace_filter.c's.
- *
- * The trampolines call one function, ftrace_trace_function (patched into
- * ftrace_call and ftrace_regs_call), with function_trace_op as the ops:
- *   - no ops:       ftrace_stub;
- *   - one ops:      its own callback (the fast path), or
- *                   ftrace_ops_assist_func() for an ops that asked for
- *                   recursion or RCU protection; the call sites patched
- *                   are exactly the ones it traces;
- *   - several ops:  arch_ftrace_ops_list_func(), which tests each ops'
- *                   hashes and calls the ones that trace the function.
- * ftrace_update.c decides and patches; this file keeps the list.
+ * struct ftrace_ops: registering and unregistering callbacks, and the
+ * ftrace_enabled sysctl.  The list they go on and the path that calls
+ * them are ftrace_dispatch.c's; the filter API is ftrace_filter.c's;
+ * ftrace_update.c brings the call sites in line after each change.
  */
 
 #include <linux/sched/task.h>
@@ -25,116 +16,6 @@
 #include <linux/slab.h>
 
 #include "ftrace_internal.h"
-
-struct ftrace_ops ftrace_list_end __read_mostly = {
-	.func	= ftrace_stub,
-	.flags	= FTRACE_OPS_FL_STUB,
-};
-
-struct ftrace_ops __rcu *ftrace_ops_list __read_mostly = &ftrace_list_end;
-
-/* Read by the trampolines; written by ftrace_update.c under ftrace_lock. */
-struct ftrace_ops *function_trace_op __read_mostly = &ftrace_list_end;
-
-/* /proc/sys/kernel/ftrace_enabled.  Written under ftrace_lock. */
-int ftrace_enabled __read_mostly = 1;
-
-/**
- * ftrace_ops_init - set up an ops on first use
- * @ops: the ops
- */
-void ftrace_ops_init(struct ftrace_ops *ops)
-{
-	if (ops->flags & FTRACE_OPS_FL_INITIALIZED)
-		return;
-	ftrace_ops_init_hash(ops);
-	ops->flags |= FTRACE_OPS_FL_INITIALIZED;
-}
-
-/**
- * arch_ftrace_ops_list_func - call every ops that traces @ip
- * @ip:        the call site
- * @parent_ip: the traced function's return address
- * @op:        ignored: the list is walked instead
- * @fregs:     the registers
- *
- * The callback while several ops are registered (and while the call
- * sites change).  Guarded against recursion, so ops that asked for that
- * protection get it here too.
- */
-void notrace arch_ftrace_ops_list_func(unsigned long ip,
-				       unsigned long parent_ip,
-				       struct ftrace_ops *op,
-				       struct ftrace_regs *fregs)
-{
-	unsigned long skip = FTRACE_OPS_FL_STUB;
-	bool enabled = READ_ONCE(ftrace_enabled);
-	int bit;
-
-	/*
-	 * A site still calling ftrace_caller while an ops that needs
-	 * pt_regs is being added: that ops misses the call.
-	 */
-	if (!ftrace_get_regs(fregs))
-		skip |= FTRACE_OPS_FL_SAVE_REGS;
-	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
-	if (bit < 0)
-		return;
-	/* Keeps the ops list and the hashes alive (see ftrace_internal.h). */
-	preempt_disable_notrace();
-	for (op = rcu_dereference_raw(ftrace_ops_list); op != &ftrace_list_end;
-	     op = rcu_dereference_raw(op->next)) {
-		if (op->flags & skip)
-			continue;
-		/* With ftrace_enabled off only permanent ops run. */
-		if (unlikely(!enabled) && !(op->flags & FTRACE_OPS_FL_PERMANENT))
-			continue;
-		if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_is_watching())
-			continue;
-		if (ftrace_ops_test(op, ip))
-			op->func(ip, parent_ip, op, fregs);
-	}
-	preempt_enable_notrace();
-	trace_clear_recursion(bit);
-}
-
-/*
- * The lone callback for an ops that asked the core for recursion
- * (FTRACE_OPS_FL_RECURSION) or RCU (FTRACE_OPS_FL_RCU) protection.
- */
-static void notrace ftrace_ops_assist_func(unsigned long ip,
-					   unsigned long parent_ip,
-					   struct ftrace_ops *op,
-					   struct ftrace_regs *fregs)
-{
-	int bit;
-
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
-		return;
-	if (!(op->flags & FTRACE_OPS_FL_RCU) || rcu_is_watching())
-		op->func(ip, parent_ip, op, fregs);
-	ftrace_test_recursion_unlock(bit);
-}
-
-/**
- * ftrace_ops_get_func - the function the trampoline calls for @ops alone
- * @ops: the ops
- *
- * Return: @ops' callback, or a wrapper that gives it the protection it
- * asked for.
- */
-ftrace_func_t ftrace_ops_get_func(struct ftrace_ops *ops)
-{
-	if (ops->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU))
-		return ftrace_ops_assist_func;
-	return ops->func;
-}
-
-bool ftrace_ops_registered(struct ftrace_ops *ops)
-{
-	return ops->flags & FTRACE_OPS_FL_ENABLED;
-}
 
 static bool ftrace_ops_in_kernel_data(struct ftrace_ops *ops)
 {
@@ -193,8 +74,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_ADDING;
 
 	/* Published whole: ->next first, then the list head. */
-	head = rcu_dereference_protected(ftrace_ops_list,
-					 lockdep_is_held(&ftrace_lock));
+	head = ftrace_ops_locked(&ftrace_ops_list);
 	rcu_assign_pointer(ops->next, head);
 	rcu_assign_pointer(ftrace_ops_list, ops);
 
@@ -223,7 +103,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
 			return -EINVAL;
 		for (p = &ftrace_ops_list;
-		     (op = rcu_dereference_protected(*p, 1)) != &ftrace_list_end;
+		     (op = ftrace_ops_locked(p)) != &ftrace_list_end;
 		     p = &op->next) {
 			if (op == ops)
 				break;
@@ -231,7 +111,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		if (op != ops)
 			return -EINVAL;
 		/* Readers on @ops keep following its ->next, left intact. */
-		rcu_assign_pointer(*p, rcu_dereference_protected(ops->next, 1));
+		rcu_assign_pointer(*p, ftrace_ops_locked(&ops->next));
 		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 		ops->flags |= FTRACE_OPS_FL_REMOVING;
 		ftrace_update_all();
@@ -274,8 +154,7 @@ static bool ftrace_permanent_registered(void)
 {
 	struct ftrace_ops *op;
 
-	for (op = rcu_dereference_protected(ftrace_ops_list, 1);
-	     op != &ftrace_list_end; op = rcu_dereference_protected(op->next, 1))
+	for_each_ftrace_op_locked(op)
 		if (op->flags & FTRACE_OPS_FL_PERMANENT)
 			return true;
 	return false;
@@ -297,6 +176,7 @@ static int ftrace_enable_sysctl(const struct ctl_table *table, int write,
 		return ret;
 	if (!val && ftrace_permanent_registered())
 		return -EBUSY;
+	/* read by arch_ftrace_ops_list_func() on any CPU */
 	WRITE_ONCE(ftrace_enabled, !!val);
 	ftrace_update_all();
 	return 0;
@@ -320,18 +200,3 @@ static int __init ftrace_sysctl_init(void)
 	return 0;
 }
 late_initcall(ftrace_sysctl_init);
-
-/* --- giving up ------------------------------------------------------- */
-
-/**
- * ftrace_kill - stop all function tracing for good
- *
- * No call site is patched again and no ops can be registered.  Call
- * sites already calling a trampoline keep doing so, but reach only
- * ftrace_stub once the trampolines' callback is next patched.
- */
-void ftrace_kill(void)
-{
-	WRITE_ONCE(ftrace_disabled, true);
-	WRITE_ONCE(ftrace_enabled, 0);
-}

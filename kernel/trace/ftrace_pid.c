@@ -170,7 +170,7 @@ static int ftrace_pid_open(struct inode *inode, struct file *file,
 	pf->exclude = exclude;
 
 	/* Start from the set in force, except for a truncating writer. */
-	if (!((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))) {
+	if (!tracing_open_truncates(file)) {
 		rcu_read_lock();
 		list = rcu_dereference(*ftrace_pid_slot(pf));
 		if (list && list->nr) {

@@ -164,6 +164,12 @@ static void notrace ftrace_probe_call(unsigned long ip, unsigned long parent_ip,
 			     ip);
 	if (!e)
 		return;
+	/*
+	 * ->direct is the uses left, shared by hits on every CPU: the
+	 * try_cmpxchg() loops below decide, READ_ONCE gives their first
+	 * guess.  probe_edit_one() stores it plainly, but only in a copy
+	 * of the hash that is not published yet.
+	 */
 	left = READ_ONCE(e->direct);
 	/* Take a use before acting: racing hits never act too often. */
 	do {
@@ -173,7 +179,7 @@ static void notrace ftrace_probe_call(unsigned long ip, unsigned long parent_ip,
 		 !try_cmpxchg(&e->direct, &left, left - 1));
 	if (probe_act(p, ip) || left == PROBE_UNLIMITED)
 		return;
-	/* It changed nothing: the use goes back. */
+	/* It changed nothing: the use goes back (racing hits: see above). */
 	left = READ_ONCE(e->direct);
 	while (!try_cmpxchg(&e->direct, &left, left + 1))
 		;

@@ -108,6 +108,12 @@ static struct profile_rec *notrace profile_find(struct profile_table *t,
 
 	for (n = 0; n < PROFILE_MAX_PROBE; n++, i = (i + 1) & mask) {
 		struct profile_rec *r = &t->recs[i];
+		/*
+		 * This CPU's table: the writers racing for the slot are
+		 * interrupts on this CPU (cmpxchg_local() decides); the
+		 * reader on another CPU is profile_snapshot(), which only
+		 * loads it.
+		 */
 		unsigned long cur = READ_ONCE(r->ip);
 
 		/* A nested count may claim the slot between read and claim. */
@@ -136,6 +142,13 @@ static void notrace profile_count(unsigned long ip, unsigned long hits, u64 ns)
 	struct profile_table *t;
 	struct profile_rec *r;
 
+	/*
+	 * Switched under profile_lock by profile_start()/profile_stop()
+	 * while callbacks run on every CPU.  The tables are set up before
+	 * the store to true and the callbacks registered after it (b->start()
+	 * in profile_start()), which orders them for us; a callback that
+	 * sees false late only drops a count.
+	 */
 	if (!READ_ONCE(profile_enabled))
 		return;
 	preempt_disable_notrace();
@@ -260,6 +273,7 @@ static int profile_start(void)
 	if (ret)
 		return ret;
 	profile_reset_tables();
+	/* read by profile_count() on any CPU; see there */
 	WRITE_ONCE(profile_enabled, true);
 	ret = b->start();
 	if (ret) {
@@ -273,6 +287,7 @@ static int profile_start(void)
 static void profile_stop(void)
 {
 	profile_used->stop();
+	/* after the callbacks are gone; graph returns still pending see it */
 	WRITE_ONCE(profile_enabled, false);
 }
 
@@ -285,33 +300,28 @@ static ssize_t profile_enable_read(struct file *filp, char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
 	char buf[4];
+	/* a racy report: profile_start()/profile_stop() under profile_lock */
 	int len = scnprintf(buf, sizeof(buf), "%d\n", READ_ONCE(profile_enabled));
 
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
+/* Switch the profiler on or off.  profile_lock. */
+static int profile_enable_set(void *data, unsigned long val)
+{
+	if (!!val == profile_enabled)
+		return 0;
+	if (val)
+		return profile_start();
+	profile_stop();
+	return 0;
+}
+
 static ssize_t profile_enable_write(struct file *filp, const char __user *ubuf,
 				    size_t cnt, loff_t *ppos)
 {
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	scoped_guard(mutex, &profile_lock) {
-		if (!!val == profile_enabled)
-			break;
-		if (val) {
-			ret = profile_start();
-			if (ret)
-				return ret;
-		} else {
-			profile_stop();
-		}
-	}
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_ulong(NULL, ubuf, cnt, ppos, profile_enable_set,
+				   &profile_lock);
 }
 
 static const struct file_operations profile_enable_fops = {
@@ -364,6 +374,7 @@ static struct profile_snap *profile_snapshot(int cpu)
 	for (i = 0; i < size; i++) {
 		struct profile_rec *tr = &t->recs[i];
 		struct profile_figures r = {
+			/* @cpu's callbacks claim it meanwhile */
 			.ip	 = READ_ONCE(tr->ip),
 			.hits	 = local_read(&tr->hits),
 			.time	 = local64_read(&tr->time),
@@ -473,35 +484,20 @@ static const struct seq_operations profile_seq_ops = {
 static int profile_stat_open(struct inode *inode, struct file *file)
 {
 	int cpu = (long)inode->i_private;
-	struct profile_snap *s;
 	int ret;
 
 	ret = tracing_check_open(NULL);
 	if (ret)
 		return ret;
-	s = profile_snapshot(cpu);
-	if (!s)
-		return -ENOMEM;
-	ret = seq_open(file, &profile_seq_ops);
-	if (ret) {
-		kvfree(s);
-		return ret;
-	}
-	((struct seq_file *)file->private_data)->private = s;
-	return 0;
-}
-
-static int profile_stat_release(struct inode *inode, struct file *file)
-{
-	kvfree(((struct seq_file *)file->private_data)->private);
-	return seq_release(inode, file);
+	return tracing_seq_open_copy(file, &profile_seq_ops,
+				     profile_snapshot(cpu));
 }
 
 static const struct file_operations profile_stat_fops = {
 	.open		= profile_stat_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= profile_stat_release,
+	.release	= tracing_seq_release_copy,
 };
 
 static __init int ftrace_profile_init_tracefs(void)

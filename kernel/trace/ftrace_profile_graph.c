@@ -50,6 +50,10 @@ static void notrace profile_graph_return(struct ftrace_graph_ret *trace,
 {
 	u64 ns = trace->rettime - trace->calltime;
 
+	/*
+	 * Option bits are flipped by trace_set_opt() (trace_types_lock)
+	 * while returns run on any CPU: one value per return, no ordering.
+	 */
 	if (!(READ_ONCE(global_trace.flags) & TRACE_OPT(GRAPH_TIME)))
 		ns = profile_graph_self_time(gops, ns);
 	ftrace_profile_time(trace->func, ns);

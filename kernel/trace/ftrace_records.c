@@ -15,8 +15,12 @@
  *
  * A module's records stay DISABLED, out of every update, until
  * ftrace_module_enable(), when its text is final; they go with
- * ftrace_release_mod().  Records of init text that is freed are marked
- * FREED and DISABLED for good.
+ * ftrace_release_mod() (both ftrace_modules.c's).  Records of init text
+ * that is freed are marked FREED and DISABLED for good.
+ *
+ * A site that cannot be patched is reported here too (ftrace_bug()).
+ * This file calls nothing of the core above it: only the architecture's
+ * patcher and ftrace_state.c.
  */
 
 #include <linux/kallsyms.h>
@@ -31,13 +35,8 @@
 
 #include "ftrace_internal.h"
 
-/* ftrace_lock: see ftrace_internal.h. */
-DEFINE_MUTEX(ftrace_lock);
-
 /* Record groups, vmlinux's first.  RCU; changed under ftrace_lock. */
 LIST_HEAD(ftrace_rec_groups);
-
-bool ftrace_disabled;
 
 static unsigned long ftrace_records_total;	/* ftrace_lock */
 static unsigned long ftrace_groups_total;	/* ftrace_lock */
@@ -201,7 +200,15 @@ void ftrace_module_init(struct module *mod)
 	ftrace_add_group(g);
 }
 
-static struct ftrace_rec_group *ftrace_mod_group(struct module *mod)
+/**
+ * ftrace_mod_group - the record group of a module
+ * @mod: the module
+ *
+ * ftrace_lock.
+ *
+ * Return: the group, or NULL if @mod has no records.
+ */
+struct ftrace_rec_group *ftrace_mod_group(struct module *mod)
 {
 	struct ftrace_rec_group *g;
 
@@ -213,103 +220,35 @@ static struct ftrace_rec_group *ftrace_mod_group(struct module *mod)
 }
 
 /**
- * ftrace_module_enable - let the registered ops trace a module coming live
- * @mod: the module, its text now read-only and executable
+ * ftrace_del_group - unlist a module's group of records
+ * @g: the group
+ *
+ * ftrace_lock.  Lookups may still walk it until an RCU grace period has
+ * passed; the caller frees it after one.
  */
-void ftrace_module_enable(struct module *mod)
+void ftrace_del_group(struct ftrace_rec_group *g)
 {
-	struct ftrace_rec_group *g;
-	struct dyn_ftrace *rec;
-
-	guard(mutex)(&ftrace_lock);
-	g = ftrace_mod_group(mod);
-	if (!g || ftrace_disabled)
-		return;
-	for (rec = g->recs; rec < g->recs + g->count; rec++)
-		rec->flags &= ~FTRACE_FL_DISABLED;
-	ftrace_mod_pending_load(mod->name);
-	ftrace_update_all();
-}
-
-/*
- * Forget the functions in [@start, @end] in @ops' hashes: their text is
- * going away.  The entries are zeroed in place, not removed, so that a
- * filter of only such functions does not become empty, which would mean
- * "every function".  A reader sees the old address or 0; no call can
- * come from the old address any more.  ftrace_lock.
- */
-static void ftrace_forget_ops_ips(struct ftrace_ops *ops, unsigned long start,
-				  unsigned long end)
-{
-	struct ftrace_func_entry *e;
-	struct ftrace_hash *hash;
-	int i, b;
-
-	for (i = 0; i < 2; i++) {
-		hash = rcu_dereference_protected(i ?
-				ops->func_hash->notrace_hash :
-				ops->func_hash->filter_hash,
-				lockdep_is_held(&ftrace_lock));
-		if (ftrace_hash_empty(hash))
-			continue;
-		for (b = 0; b < (1 << hash->size_bits); b++)
-			hlist_for_each_entry(e, &hash->buckets[b], hlist)
-				if (e->ip >= start && e->ip <= end)
-					WRITE_ONCE(e->ip, 0);
-	}
-}
-
-/*
- * Forget [@start, @end] in the hashes of every registered ops, of the
- * top-level function tracer's, which apply whenever it runs, and in the
- * direct calls' map.
- */
-static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
-{
-	struct ftrace_ops *ops = rcu_dereference_protected(ftrace_ops_list,
-						lockdep_is_held(&ftrace_lock));
-
-	ftrace_direct_forget(start, end);
-	if (!ftrace_ops_registered(&global_ops))
-		ftrace_forget_ops_ips(&global_ops, start, end);
-	for (; ops != &ftrace_list_end;
-	     ops = rcu_dereference_protected(ops->next,
-					     lockdep_is_held(&ftrace_lock)))
-		ftrace_forget_ops_ips(ops, start, end);
+	lockdep_assert_held(&ftrace_lock);
+	list_del_rcu(&g->list);
+	ftrace_rec_gen++;
+	ftrace_records_total -= g->count;
+	ftrace_groups_total--;
 }
 
 /**
- * ftrace_release_mod - drop a module's records
- * @mod: the module, going away (or failed to load)
+ * ftrace_retire_range - retire the records of text that is freed
+ * @start: the text's start
+ * @end:   its end (excluded)
+ *
+ * The records stay, FREED and DISABLED for good.  ftrace_lock.
  */
-void ftrace_release_mod(struct module *mod)
-{
-	struct ftrace_rec_group *g;
-
-	scoped_guard(mutex, &ftrace_lock) {
-		g = ftrace_mod_group(mod);
-		if (!g)
-			return;
-		list_del_rcu(&g->list);
-		ftrace_rec_gen++;
-		ftrace_records_total -= g->count;
-		ftrace_groups_total--;
-		ftrace_forget_ip_range(g->start, g->end);
-		/* Count the ops again without the module's functions. */
-		ftrace_update_all();
-	}
-	/* Lookups walk the groups under RCU. */
-	synchronize_rcu();
-	kvfree(g);
-}
-
-/* Retire the records in [start, end): that text is freed.  ftrace_lock. */
-static void ftrace_retire_range(unsigned long start, unsigned long end)
+void ftrace_retire_range(unsigned long start, unsigned long end)
 {
 	struct ftrace_rec_group *g;
 	struct dyn_ftrace *rec;
 	unsigned long ip;
 
+	lockdep_assert_held(&ftrace_lock);
 	for_each_ftrace_group(g) {
 		if (g->end < start || g->start >= end)
 			continue;
@@ -321,28 +260,6 @@ static void ftrace_retire_range(unsigned long start, unsigned long end)
 		}
 	}
 	ftrace_rec_gen++;
-	ftrace_forget_ip_range(start, end - 1);
-}
-
-/**
- * ftrace_free_mem - forget the call sites of text about to be freed
- * @mod:   the module the text belongs to (unused: the range says it all)
- * @start: the text's start
- * @end:   its end
- */
-void ftrace_free_mem(struct module *mod, void *start, void *end)
-{
-	guard(mutex)(&ftrace_lock);
-	ftrace_retire_range((unsigned long)start, (unsigned long)end);
-}
-
-/**
- * ftrace_free_init_mem - forget the call sites of vmlinux's init text
- */
-void __init ftrace_free_init_mem(void)
-{
-	ftrace_boot_snapshot();
-	ftrace_free_mem(NULL, __init_begin, __init_end);
 }
 
 static int ftrace_ip_cmp(const void *key, const void *elt)
@@ -641,4 +558,51 @@ struct dyn_ftrace *ftrace_rec_by_index(unsigned long index)
 		off = 0;
 	}
 	return NULL;
+}
+
+/* --- giving up ----------------------------------------------------------- */
+
+enum ftrace_bug_type ftrace_bug_type;
+
+/**
+ * ftrace_bug - a call site could not be patched
+ * @err: what the architecture returned
+ * @rec: the record
+ *
+ * Reports the site and what was found there, then calls ftrace_kill().
+ */
+void ftrace_bug(int err, struct dyn_ftrace *rec)
+{
+	unsigned long ip = rec ? ftrace_rec_ip(rec) : 0;
+	static const char * const what[] = {
+		[FTRACE_BUG_UNKNOWN]	= "",
+		[FTRACE_BUG_INIT]	= " (initializing)",
+		[FTRACE_BUG_NOP]	= " (making a NOP)",
+		[FTRACE_BUG_CALL]	= " (making a call)",
+		[FTRACE_BUG_UPDATE]	= " (changing a call)",
+	};
+	u8 found[MCOUNT_INSN_SIZE];
+
+	ftrace_kill();
+	switch (err) {
+	case -EFAULT:
+		pr_err("ftrace: cannot read call site %pS%s\n",
+		       (void *)ip, what[ftrace_bug_type]);
+		break;
+	case -EPERM:
+		pr_err("ftrace: cannot write call site %pS%s\n",
+		       (void *)ip, what[ftrace_bug_type]);
+		break;
+	default:
+		pr_err("ftrace: unexpected code at %pS%s: error %d\n",
+		       (void *)ip, what[ftrace_bug_type], err);
+		if (ip && !copy_from_kernel_nofault(found, (void *)ip,
+						    sizeof(found)))
+			pr_err("ftrace: found %*ph\n", (int)sizeof(found), found);
+		if (ftrace_expected)
+			pr_err("ftrace: expected %*ph\n", MCOUNT_INSN_SIZE,
+			       ftrace_expected);
+		break;
+	}
+	WARN_ONCE(1, "ftrace: function tracing disabled\n");
 }

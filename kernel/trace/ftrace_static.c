@@ -21,11 +21,6 @@
 #include "trace.h"
 #include "ftrace_internal.h"
 
-/* The ops list and ftrace_trace_function (ftrace_internal.h). */
-DEFINE_MUTEX(ftrace_lock);
-/* Set for good by ftrace_kill(). */
-bool ftrace_disabled;
-
 /* Read by _mcount on every call; written under ftrace_lock. */
 ftrace_func_t ftrace_trace_function __read_mostly = ftrace_stub;
 
@@ -49,16 +44,17 @@ int ftrace_update_all(void)
 	struct ftrace_ops *op;
 
 	lockdep_assert_held(&ftrace_lock);
-	for (op = rcu_dereference_protected(ftrace_ops_list,
-					    lockdep_is_held(&ftrace_lock));
-	     op != &ftrace_list_end;
-	     op = rcu_dereference_protected(op->next,
-					    lockdep_is_held(&ftrace_lock))) {
+	for_each_ftrace_op_locked(op) {
 		if (ftrace_ops_counts(op))
 			func = arch_ftrace_ops_list_func;
 	}
 	if (ftrace_disabled)
 		func = ftrace_stub;
+	/*
+	 * _mcount loads it on every traced call, on any CPU: one store, a
+	 * caller runs the old function or the new one.  An ops removed is
+	 * waited for by unregister_ftrace_function(), not ordered here.
+	 */
 	WRITE_ONCE(ftrace_trace_function, func);
 	return ftrace_disabled ? -ENODEV : 0;
 }

@@ -57,7 +57,7 @@ void ftrace_tramp_get(struct ftrace_ops *ops)
 	if (ops->trampoline || system_state < SYSTEM_SCHEDULING ||
 	    (ops->flags & FTRACE_OPS_FL_DIRECT))
 		return;
-	arch_ftrace_update_trampoline(ops);
+	arch_ftrace_update_trampoline(ops, ftrace_ops_get_func(ops));
 	if (ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP)
 		list_add_rcu(&ops->list, &ftrace_tramp_list);
 }

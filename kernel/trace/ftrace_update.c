@@ -54,7 +54,7 @@ static struct ftrace_ops *ftrace_chosen_op = &ftrace_list_end;
 
 /* What ftrace_call and ftrace_regs_call call now.  ftrace_lock. */
 static ftrace_func_t ftrace_patched_func = ftrace_stub;
-/* What ftrace_modify_all_code() patches them to.  ftrace_lock. */
+/* What ftrace_run_update() patches them to.  ftrace_lock. */
 static ftrace_func_t ftrace_func_target = ftrace_stub;
 
 /*
@@ -69,16 +69,6 @@ static u64 ftrace_shared_used_seq;
  * task (ftrace_shared_quiesced()).  ftrace_lock.
  */
 static bool ftrace_shared_quiet = true;
-
-/* The registered ops after @op (the first for NULL), or NULL.  ftrace_lock. */
-static struct ftrace_ops *ftrace_next_ops(struct ftrace_ops *op)
-{
-	op = op ? rcu_dereference_protected(op->next,
-					    lockdep_is_held(&ftrace_lock)) :
-		  rcu_dereference_protected(ftrace_ops_list,
-					    lockdep_is_held(&ftrace_lock));
-	return op == &ftrace_list_end ? NULL : op;
-}
 
 /**
  * ftrace_account_rec - recount a record from the registered ops
@@ -99,7 +89,7 @@ void ftrace_account_rec(struct dyn_ftrace *rec)
 	struct ftrace_ops *op, *lone = NULL;
 	u32 count = 0;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op)) {
+	for_each_ftrace_op_locked(op) {
 		if (!ftrace_ops_counts(op) || !ftrace_ops_test(op, ip))
 			continue;
 		count++;
@@ -137,7 +127,7 @@ struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec)
 	unsigned long ip = ftrace_rec_ip(rec);
 	struct ftrace_ops *op;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op))
+	for_each_ftrace_op_locked(op)
 		if (ftrace_ops_counts(op) && ftrace_ops_test(op, ip))
 			return (op->flags & FTRACE_OPS_FL_ALLOC_TRAMP) ? op :
 									NULL;
@@ -149,9 +139,10 @@ static void ftrace_tramp_sync_calls(void)
 {
 	struct ftrace_ops *op;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op))
+	for_each_ftrace_op_locked(op)
 		if (op->flags & FTRACE_OPS_FL_ALLOC_TRAMP)
-			arch_ftrace_update_trampoline(op);
+			arch_ftrace_update_trampoline(op,
+						      ftrace_ops_get_func(op));
 }
 
 /**
@@ -164,7 +155,7 @@ void ftrace_choose_trace_func(void)
 	struct ftrace_ops *op, *lone = NULL;
 	int n = 0;
 
-	for (op = ftrace_next_ops(NULL); op; op = ftrace_next_ops(op)) {
+	for_each_ftrace_op_locked(op) {
 		if (ftrace_ops_counts(op)) {
 			lone = op;
 			n++;
@@ -348,31 +339,108 @@ void ftrace_shared_quiesced(u64 token)
 		ftrace_shared_quiet = true;
 }
 
-/**
- * ftrace_modify_all_code - patch as @command says
- * @command: FTRACE_UPDATE_TRACE_FUNC (the trampolines' callback first),
- *           then FTRACE_UPDATE_CALLS or FTRACE_DISABLE_CALLS
- *
- * Called by arch_ftrace_update_code(), under ftrace_lock.
+/* Patch one record as the core wants it.  Return: 0 or an error. */
+static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
+{
+	unsigned long cur = 0;
+	int ret;
+
+	if (rec->flags & FTRACE_FL_ENABLED)
+		cur = ftrace_get_addr_curr(rec);
+	switch (ftrace_test_record(rec, enable)) {
+	case FTRACE_UPDATE_MAKE_CALL:
+		ftrace_bug_type = FTRACE_BUG_CALL;
+		ret = ftrace_make_call(rec, ftrace_get_addr_new(rec));
+		break;
+	case FTRACE_UPDATE_MAKE_NOP:
+		ftrace_bug_type = FTRACE_BUG_NOP;
+		ret = ftrace_make_nop(NULL, rec, cur);
+		break;
+	case FTRACE_UPDATE_MODIFY_CALL:
+		ftrace_bug_type = FTRACE_BUG_UPDATE;
+		ret = ftrace_modify_call(rec, cur, ftrace_get_addr_new(rec));
+		break;
+	default:
+		return 0;
+	}
+	if (!ret)
+		ftrace_update_record(rec, enable);
+	return ret;
+}
+
+/*
+ * Patch every live record as the core wants it (@enable false: every
+ * site off), between the architecture's prepare and post_process hooks.
+ * The first site that cannot be patched is reported and ends the batch.
+ * ftrace_lock; sleeps between sites.
  */
-void ftrace_modify_all_code(int command)
+static void ftrace_replace_code(bool enable)
+{
+	const unsigned long regs_on = FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN;
+	struct ftrace_rec_iter *iter;
+	struct dyn_ftrace *rec;
+	unsigned int n = 0;
+	bool regs = false;
+	int ret;
+
+	/*
+	 * The callback and op set before this batch (ftrace_func_target
+	 * through ftrace_update_ftrace_func(), function_trace_op) are
+	 * stored before any site's new text: a CPU that runs a site
+	 * switched on here loads them after fetching it.
+	 *
+	 * The other side has no barrier: the trampolines just load them.
+	 * x86's text_poke_bp() serializes every CPU before a site changes;
+	 * on riscv RVWMO does not order an instruction fetch with later
+	 * loads, so this relies on the hart's fetch-then-execute order,
+	 * and what the architecture guarantees comes from the remote
+	 * fence.i of its post_process hook (flush_icache_all()).
+	 */
+	smp_wmb();
+	for (iter = ftrace_rec_iter_start(); iter;
+	     iter = ftrace_rec_iter_next(iter)) {
+		rec = ftrace_rec_iter_record(iter);
+		ret = ftrace_replace_rec(rec, enable);
+		if (ret) {
+			ftrace_arch_replace_done(true);
+			ftrace_bug(ret, rec);
+			return;
+		}
+		if ((rec->flags & regs_on) == regs_on)
+			regs = true;
+		/* Tens of thousands of sites: let others run (PREEMPT_NONE). */
+		if (!(++n % 256))
+			cond_resched();
+	}
+	ftrace_arch_replace_done(regs);
+}
+
+/*
+ * Patch as @command says: FTRACE_UPDATE_TRACE_FUNC (the trampolines'
+ * callback first), then FTRACE_UPDATE_CALLS or FTRACE_DISABLE_CALLS,
+ * inside the architecture's prepare and post_process hooks.  ftrace_lock.
+ */
+static void ftrace_run_update(int command)
 {
 	int ret;
 
+	ftrace_arch_code_modify_prepare();
 	if ((command & FTRACE_UPDATE_TRACE_FUNC) &&
 	    ftrace_patched_func != ftrace_func_target) {
 		ret = ftrace_update_ftrace_func(ftrace_func_target);
 		if (ret) {
 			ftrace_bug_type = FTRACE_BUG_UPDATE;
 			ftrace_bug(ret, NULL);
-			return;
+			goto out;
 		}
 		ftrace_patched_func = ftrace_func_target;
 	}
 	if (command & FTRACE_UPDATE_CALLS)
-		ftrace_replace_code(1);
+		ftrace_replace_code(true);
 	else if (command & FTRACE_DISABLE_CALLS)
-		ftrace_replace_code(0);
+		ftrace_replace_code(false);
+out:
+	ftrace_arch_code_modify_post_process();
 }
 
 /**
@@ -409,13 +477,19 @@ int ftrace_update_all(void)
 
 	lone = ftrace_trace_function != ftrace_stub &&
 	       ftrace_trace_function != arch_ftrace_ops_list_func;
+	/*
+	 * function_trace_op is written only here, under ftrace_lock, so
+	 * this READ_ONCE (and the one in step 3) is not needed: the
+	 * concurrent parties are the trampolines, which only load it.
+	 */
 	settled = ftrace_patched_func == ftrace_trace_function &&
 		  (!lone || READ_ONCE(function_trace_op) == ftrace_chosen_op);
 	if (lone && !settled && ftrace_shared_quiet) {
 		/*
 		 * Nobody holds an old op, and a task entering a shared
 		 * trampoline once the sites are patched (text_poke_bp()
-		 * syncs every CPU) loads this one.
+		 * syncs every CPU) loads this one.  The trampolines load it
+		 * on any CPU (ftrace_caller, ftrace_regs_caller): one store.
 		 */
 		WRITE_ONCE(function_trace_op, ftrace_chosen_op);
 		settled = true;
@@ -427,7 +501,7 @@ int ftrace_update_all(void)
 	 */
 	ftrace_func_target = settled || !lone ? ftrace_trace_function :
 					       arch_ftrace_ops_list_func;
-	arch_ftrace_update_code(FTRACE_UPDATE_CALLS | FTRACE_UPDATE_TRACE_FUNC);
+	ftrace_run_update(FTRACE_UPDATE_CALLS | FTRACE_UPDATE_TRACE_FUNC);
 	ftrace_shared_note(shared);
 	if (ftrace_disabled)
 		return -ENODEV;
@@ -436,6 +510,7 @@ int ftrace_update_all(void)
 
 	/* 3: the lone ops' own callback, which trusts its op argument. */
 	if (READ_ONCE(function_trace_op) != ftrace_chosen_op) {
+		/* loaded by the trampolines on any CPU; see step 2 */
 		WRITE_ONCE(function_trace_op, ftrace_chosen_op);
 		/*
 		 * A task preempted in a trampoline after loading the old op
@@ -450,54 +525,6 @@ int ftrace_update_all(void)
 			synchronize_rcu();
 	}
 	ftrace_func_target = ftrace_trace_function;
-	arch_ftrace_update_code(FTRACE_UPDATE_TRACE_FUNC);
+	ftrace_run_update(FTRACE_UPDATE_TRACE_FUNC);
 	return ftrace_disabled ? -ENODEV : 0;
-}
-
-/* --- giving up ------------------------------------------------------- */
-
-enum ftrace_bug_type ftrace_bug_type;
-const void *ftrace_expected;
-
-/**
- * ftrace_bug - a call site could not be patched
- * @err: what the architecture returned
- * @rec: the record
- *
- * Reports the site and what was found there, then calls ftrace_kill().
- */
-void ftrace_bug(int err, struct dyn_ftrace *rec)
-{
-	unsigned long ip = rec ? ftrace_rec_ip(rec) : 0;
-	static const char * const what[] = {
-		[FTRACE_BUG_UNKNOWN]	= "",
-		[FTRACE_BUG_INIT]	= " (initializing)",
-		[FTRACE_BUG_NOP]	= " (making a NOP)",
-		[FTRACE_BUG_CALL]	= " (making a call)",
-		[FTRACE_BUG_UPDATE]	= " (changing a call)",
-	};
-	u8 found[MCOUNT_INSN_SIZE];
-
-	ftrace_kill();
-	switch (err) {
-	case -EFAULT:
-		pr_err("ftrace: cannot read call site %pS%s\n",
-		       (void *)ip, what[ftrace_bug_type]);
-		break;
-	case -EPERM:
-		pr_err("ftrace: cannot write call site %pS%s\n",
-		       (void *)ip, what[ftrace_bug_type]);
-		break;
-	default:
-		pr_err("ftrace: unexpected code at %pS%s: error %d\n",
-		       (void *)ip, what[ftrace_bug_type], err);
-		if (ip && !copy_from_kernel_nofault(found, (void *)ip,
-						    sizeof(found)))
-			pr_err("ftrace: found %*ph\n", (int)sizeof(found), found);
-		if (ftrace_expected)
-			pr_err("ftrace: expected %*ph\n", MCOUNT_INSN_SIZE,
-			       ftrace_expected);
-		break;
-	}
-	WARN_ONCE(1, "ftrace: function tracing disabled\n");
 }

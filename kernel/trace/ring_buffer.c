@@ -6,6 +6,11 @@
  *
  * Documentation/trace/ring-buffer.rst describes the design for readers of
  * this file; the comments here give the rules at the places they apply.
+ * The drawings sit by the code that relies on them: the sub-buffer at
+ * struct rb_data_page, the packed tail/stamp/slot words after it, slots,
+ * laps and the writer/reader race above rb_move_tail(), nested writers
+ * and the commit chain above rb_publish(), the reader's page swap at
+ * rb_take_page().
  *
  * Shape
  * -----
@@ -122,7 +127,38 @@
 #define RB_ALWAYS_LONG		false
 #endif
 
-/* One sub-buffer as user space sees it. */
+/*
+ * One sub-buffer as user space sees it.
+ *
+ *  0           8             RB_PAGE_HDR                   PAGE_SIZE << order
+ *  +-----------+-------------+------------------------------------------+
+ *  | time_stamp|   commit    | data[]: records, back to back            |
+ *  +-----------+-------------+------------------------------------------+
+ *                            |<------------ capacity ------------------>|
+ *
+ *  data[] of the page the writer is on (all offsets from data[0]):
+ *
+ *  +-----+-----+-----+-----+---------------------+-----------------------+
+ *  | rec | rec | rec | rec | reserved, being     |  free                 |
+ *  +-----+-----+-----+-----+ filled (nest > 0)   +-----------------------+
+ *                          ^                     ^                       ^
+ *                       commit        rb_tail_off(tail)           capacity
+ *
+ *  Readers look at [0, commit) only.  The writer moves commit up to the
+ *  tail in rb_publish(); once it has left the page, the next publish sets
+ *  commit to rb_page.end (where its last record ends), final until the
+ *  page is reused a lap later.
+ *  time_stamp is the clock of the first record, the deltas of the
+ *  records that follow add up from it.  A record is a 4-byte header
+ *  (type_len:5, time_delta:27) and array[]:
+ *
+ *    type_len 1..28   data, payload of type_len * 4 bytes in array[0..]
+ *    type_len 0       data, payload length in array[0], payload after it
+ *    PADDING          discarded record (array[0] = length - 4), or with
+ *                     time_delta 0: nothing more in this page
+ *    TIME_EXTEND      8 bytes: a delta too wide for 27 bits
+ *    TIME_STAMP       8 bytes: an absolute time (the abs mode)
+ */
 struct rb_data_page {
 	u64		time_stamp;	/* absolute time of the first record */
 	local_t		commit;		/* bytes of records, plus RB_MISSED_* */
@@ -154,6 +190,17 @@ struct rb_data_page {
  * Tail word: | seq low bits : 23 | page id : RB_ID_BITS | offset : 21 |.
  * The offset field holds up to the largest sub-buffer (1 MiB) exactly.
  * The sequence bits only make tail values of different laps differ.
+ *
+ * The three packed words of a ring, most significant bit first:
+ *
+ *        63           41 40          21 20            0
+ *  tail  | seq (low 23) |   page id    |    offset     |
+ *  stamp | lvl | seq(20)|   page id    |    offset     |  lvl: 3 bits
+ *  slot  |      tag: the sequence (44) |   page id    |
+ *        63                          20 19            0
+ *
+ * A stamp is a tail value whose top RB_LVL_BITS name the rsv[] level that
+ * holds its time; rb_stamp_at() compares the other 61 bits with the tail.
  */
 #define RB_OFF_BITS		21
 #define RB_ID_BITS		20
@@ -536,6 +583,13 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_data);
  */
 static __always_inline bool rb_ctx_enter(struct rb_cpu *cb)
 {
+	/*
+	 * ctx and ctx_shift are this CPU's only: the concurrent parties are
+	 * interrupts and NMIs on this CPU that enter and leave between any
+	 * two of our instructions and leave both words as they found them.
+	 * READ_ONCE/WRITE_ONCE only keep the compiler from tearing, fusing or
+	 * re-reading them; no CPU barrier is needed (or paired).
+	 */
 	unsigned int ctx = READ_ONCE(cb->ctx);
 	unsigned int shift = READ_ONCE(cb->ctx_shift);
 	unsigned int bit = shift + RB_CTX_BITS - 1 - interrupt_context_level();
@@ -546,12 +600,17 @@ static __always_inline bool rb_ctx_enter(struct rb_cpu *cb)
 			return false;
 	}
 	WRITE_ONCE(cb->ctx, ctx | (1U << bit));
+	/* our bit is set before anything we do as a writer */
 	barrier();
 	return true;
 }
 
 static __always_inline void rb_ctx_exit(struct rb_cpu *cb)
 {
+	/*
+	 * Same CPU only, as in rb_ctx_enter(); the compiler barrier keeps
+	 * the writer's work before the bit is dropped.
+	 */
 	unsigned int ctx = READ_ONCE(cb->ctx);
 
 	barrier();
@@ -568,11 +627,35 @@ static __always_inline void rb_ctx_exit(struct rb_cpu *cb)
  * Interrupts may add events meanwhile (they do not publish, nest > 1), so
  * repeat until the tail holds still.
  *
+ * Nested writers, one page: task writer A reserved [a, b), an irq
+ * writer B interrupted it and reserved [b, c), and committed.  B's
+ * nest was 2, so B published nothing; A's commit (nest 1) publishes both:
+ *
+ *   data[]  | ...published... |  A's event  |  B's event  |    free    |
+ *                             ^             ^             ^
+ *                  commit, before A      rsv[0].end     tail
+ *                                      = rsv[1].start   = commit, after A
+ *
+ * Across pages (the writers moved the tail twice while A was out):
+ *
+ *   commit_page        ->next            ->next
+ *   +-----------+     +-----------+     +-----------+
+ *   | seq k     | --> | seq k + 1 | --> | seq k + 2 | <- tail's page
+ *   | commit    |     | commit 0, |     | commit 0  |
+ *   | < end     |     | end set   |     |           |
+ *   +-----------+     +-----------+     +-----------+
+ *   commit_seq = k
+ *
+ *   rb_publish(): for k and k + 1: commit := end, commit_page := next,
+ *   commit_seq++ (release); then k + 2: commit := rb_tail_off(tail).
+ *
  * Barriers: the smp_wmb() before each commit store pairs with the
  * smp_rmb() readers issue after loading a commit and before loading the
- * records; the release of commit_seq pairs with the acquire in
- * rb_reader_done(), so a reader that sees the commit beyond a page sees
- * that page's final commit.
+ * records (rb_reader_record(), rb_iter_fill()); the release of commit_seq
+ * pairs with the acquire in rb_reader_done() and rb_iter_fill(), so a
+ * reader that sees the commit beyond a page sees that page's final
+ * commit.  commit_page and the plain increment of commit_seq need no
+ * marking: only the outermost writer on this CPU gets here.
  */
 static notrace void rb_publish(struct rb_cpu *cb)
 {
@@ -585,14 +668,21 @@ static notrace void rb_publish(struct rb_cpu *cb)
 		while (cb->commit_page != page) {
 			struct rb_page *done = cb->commit_page;
 
-			/* records before commit: pairs with rb_reader_record() */
+			/* records before commit: as below */
 			smp_wmb();
 			local_set(&done->data->commit, done->end);
 			cb->commit_page = done->next;
-			/* final commit before commit_seq: see rb_reader_done() */
+			/*
+			 * final commit before commit_seq: pairs with the
+			 * acquire in rb_reader_done() and rb_iter_fill()
+			 * (readers on any CPU, under reader_lock)
+			 */
 			smp_store_release(&cb->commit_seq, cb->commit_seq + 1);
 		}
-		/* records before commit: pairs with rb_reader_record() */
+		/*
+		 * records before commit: pairs with the smp_rmb() in
+		 * rb_reader_record() and rb_iter_fill()
+		 */
 		smp_wmb();
 		local_set(&page->data->commit, rb_tail_off(tail));
 		barrier();
@@ -629,6 +719,49 @@ static __always_inline void rb_writer_leave(struct rb_cpu *cb)
 	rb_end_write(cb);
 	rb_ctx_exit(cb);
 }
+
+/*
+ * Slots, sequences and laps.  Sequence s lives in slot s % nr_pages; s and
+ * s + nr_pages are the same slot one lap apart, and the slot's tag says
+ * which lap its page is for.  Example, nr_pages = 4, writer in 9, reader
+ * holding 6 (it put its old page, id 4, where 6 was, tagged 6 + 4):
+ *
+ *   slot            0          1          2          3
+ *              +--------+ +--------+ +--------+ +--------+
+ *   tag        |   8    | |   9    | |   10   | |   7    |
+ *   page id    |   2    | |   0    | |   4    | |   3    |
+ *              +--------+ +--------+ +--------+ +--------+
+ *               unread    tail is    fresh for   unread,
+ *                         here       the next    rnext = 7
+ *                                    lap
+ *   rpage = page 1, rseq = 6, rpos: how far the reader got in it
+ *
+ * The writer leaving 9 for 10 reads slot 2:
+ *
+ *   tag 10 (s)        fresh page: enter it
+ *   tag 6 (s - nr)    page of the previous lap, never taken by the reader:
+ *                     overwrite mode retags it {10, same page} and counts
+ *                     its entries as overrun; otherwise drop the event
+ *   anything else     @old is stale (an interrupt moved on): -EAGAIN
+ *
+ * The overwrite race.  The writer entering s and the reader taking
+ * h = s - nr both want the page P in slot n; each cmpxchg()es the slot
+ * word it read, and only the first one succeeds:
+ *
+ *   writer, rb_move_tail()                reader, rb_take_page()
+ *   w = slots[n]         {s - nr, P}      w = slots[n]          {h, P}
+ *   cmpxchg(w -> {s, P})                  cmpxchg(w -> {h + nr, R})
+ *
+ *   writer first: P is the writer's     reader then sees tag h + nr:
+ *   page for s, its old events overrun  rnext = h + 1, it tries h + 1
+ *   reader first: the writer's cmpxchg  the reader reads P; its spare
+ *   fails, -EAGAIN, and the retry finds R page R is fresh in slot n for
+ *   tagged s: fresh                     the writer (tag h + nr == s)
+ *
+ * A writer never takes back a page whose commit is still pending
+ * (commit_seq not past it): interrupts that went round the whole ring
+ * under an outer writer drop their events (commit_overrun) instead.
+ */
 
 /*
  * rb_move_tail - reserve @size bytes at the start of the next page
@@ -670,6 +803,11 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 		 * want - nr.  If their commit is still pending, writers that
 		 * interrupted an outer writer went all the way round the
 		 * ring: drop rather than overwrite uncommitted data.
+		 */
+		/*
+		 * commit_seq is stored by rb_publish() of the outer writer on
+		 * this CPU, which we may have interrupted: READ_ONCE for that
+		 * store; no barrier, it is the same CPU.
 		 */
 		if (!rb_seq_after(READ_ONCE(cb->commit_seq), want - nr)) {
 			local_inc(&cb->ws.commit_overrun);
@@ -778,6 +916,13 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		 */
 		stamp = local64_read(&cb->stamp);
 		known = rb_stamp_at(stamp, old);
+		/*
+		 * rsv[].ts is stored (plainly) by writers on this CPU only,
+		 * an outer one we interrupted included: READ_ONCE takes one
+		 * value of it.  A value torn by such a store cannot be used,
+		 * since that writer has moved the tail or will, and our
+		 * cmpxchg below then fails.  Same CPU: no barrier.
+		 */
 		prev = READ_ONCE(cb->rsv[rb_stamp_level(stamp)].ts);
 		ts = rb_clock(buffer);
 
@@ -847,6 +992,13 @@ static notrace void rb_wake_check(struct trace_buffer *buffer,
 static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
 					   struct rb_cpu *cb)
 {
+	/*
+	 * want and full are set by waiters on any CPU in rb_announce() and
+	 * cleared by writers in rb_wake_check() (full also by
+	 * rb_wake_func()): a racy peek.  rb_announce()'s smp_mb() orders
+	 * the waiter's side; a writer that misses the flag leaves the wake
+	 * up to its next event.
+	 */
 	return READ_ONCE(cb->waiters.want) || READ_ONCE(cb->waiters.full) ||
 	       READ_ONCE(buffer->waiters.want);
 }
@@ -880,6 +1032,13 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
 	}
 	local_inc(&cb->nest);
 	barrier();
+	/*
+	 * buffers[cpu] is rewritten by ring_buffer_swap_cpu() (WRITE_ONCE)
+	 * while it holds record_disabled raised, on this CPU with interrupts
+	 * off: nest was raised before these loads (barrier() above), so the
+	 * swap sees us or we see its record_disabled or the new ring.  That
+	 * holds only for a swap run on this CPU; see ring_buffer_swap_cpu().
+	 */
 	if (likely(!atomic_read(&cb->record_disabled) &&
 		   (!IS_ENABLED(CONFIG_RING_BUFFER_ALLOW_SWAP) ||
 		    READ_ONCE(buffer->buffers[cpu]) == cb)))
@@ -1095,6 +1254,7 @@ void notrace ring_buffer_nest_start(struct trace_buffer *buffer)
 
 	preempt_disable_notrace();
 	cb = buffer->buffers[raw_smp_processor_id()];
+	/* read by rb_ctx_enter() in interrupts of this CPU; no barrier */
 	WRITE_ONCE(cb->ctx_shift, cb->ctx_shift + RB_CTX_BITS);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
@@ -1107,6 +1267,7 @@ void notrace ring_buffer_nest_end(struct trace_buffer *buffer)
 {
 	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
 
+	/* as in ring_buffer_nest_start() */
 	WRITE_ONCE(cb->ctx_shift, cb->ctx_shift - RB_CTX_BITS);
 	preempt_enable_notrace();
 }
@@ -1129,6 +1290,12 @@ static void rb_wake_func(struct irq_work *work)
 {
 	struct rb_waiters *w = container_of(work, struct rb_waiters, work);
 
+	/*
+	 * The release pairs with atomic_read_acquire() in rb_woken_once() of
+	 * the waiters.  full is also written by rb_announce() (waiters, any
+	 * CPU) and read and cleared by writers in rb_wake_check(): a waiter
+	 * whose value we clear here re-announces after its wake up.
+	 */
 	atomic_inc_return_release(&w->seq);
 	WRITE_ONCE(w->full, 0);
 	wake_up_all(&w->wq);
@@ -1149,6 +1316,14 @@ static void rb_waiters_init(struct rb_waiters *w)
 static notrace size_t rb_dirty_pages(struct rb_cpu *cb)
 {
 	u64 tail = local64_read(&cb->tail);
+	/*
+	 * Called by writers (rb_wake_check(), this CPU) and by
+	 * ring_buffer_nr_dirty_pages() under reader_lock on any CPU.  seq is
+	 * stored by rb_move_tail() on the ring's CPU; rnext by the reader
+	 * under reader_lock, which a writer does not take.  No smp_rmb()
+	 * between tail and seq as rb_ring_range() has: the count is a
+	 * watermark estimate and may be a page off.
+	 */
 	unsigned long t = READ_ONCE(cb->pages[rb_tail_id(tail)]->seq);
 	unsigned long h = READ_ONCE(cb->rnext);
 	unsigned long oldest = t - (cb->nr_pages - 1);
@@ -1173,6 +1348,12 @@ static noinline notrace void rb_wake_check(struct trace_buffer *buffer,
 {
 	int full;
 
+	/*
+	 * want/full: set by waiters in rb_announce() on any CPU, cleared by
+	 * writers of every CPU here and by rb_wake_func().  Two writers may
+	 * both see a flag and queue the irq_work twice, which is harmless;
+	 * see rb_wake_wanted() for a missed flag.
+	 */
 	if (READ_ONCE(buffer->waiters.want)) {
 		WRITE_ONCE(buffer->waiters.want, false);
 		irq_work_queue(&buffer->waiters.work);
@@ -1211,7 +1392,10 @@ static __always_inline void rb_reader_unlock(struct rb_cpu *cb,
 /* Have the writer and the commit left the reader's page?  reader_lock */
 static bool rb_reader_done(struct rb_cpu *cb)
 {
-	/* acquire: pairs with the release in rb_publish() */
+	/*
+	 * acquire: pairs with the smp_store_release() of commit_seq in
+	 * rb_publish() (the outermost writer on the ring's CPU)
+	 */
 	return rb_seq_after(smp_load_acquire(&cb->commit_seq), cb->rseq);
 }
 
@@ -1225,7 +1409,13 @@ static unsigned long rb_ring_range(struct rb_cpu *cb, unsigned long *last)
 	u64 tail = local64_read(&cb->tail);
 	unsigned long t, h, oldest;
 
-	smp_rmb();	/* pairs with smp_wmb() in rb_move_tail() */
+	/*
+	 * The tail before the seq of its page: pairs with the smp_wmb()
+	 * in rb_move_tail(), which the writer on the ring's CPU issues
+	 * after storing seq and before its tail cmpxchg.  READ_ONCE: that
+	 * writer may be storing seq of the next page now.
+	 */
+	smp_rmb();
 	t = READ_ONCE(cb->pages[rb_tail_id(tail)]->seq);
 	oldest = t - (cb->nr_pages - 1);
 	h = cb->rnext;
@@ -1246,6 +1436,17 @@ static unsigned int rb_slot_index(struct rb_cpu *cb, unsigned long seq)
  * Only when the reader's page is done: the writer's commit chain may point
  * at it until then.  The page the writer is on may be taken once it holds
  * a committed event; the writer goes on filling it.
+ *
+ *   before                                after
+ *   rpage = R, rseq done                  rpage = P, rseq = h, rpos = 0
+ *   (commit_seq > rseq)
+ *   slots[h % nr] = {tag h, P}            slots[h % nr] = {tag h + nr, R}
+ *   rnext <= h                            rnext = h + 1
+ *
+ *   R, handed back, is what the writer finds when it reaches sequence
+ *   h + nr: a fresh page.  If instead the writer got to P first (slot
+ *   tagged h + nr, page P, see above rb_move_tail()), h was overrun and
+ *   the reader moves on to h + 1.
  *
  * Return: true if the reader has a new page.  reader_lock.
  */
@@ -1276,7 +1477,13 @@ static bool rb_take_page(struct rb_cpu *cb)
 		page = cb->pages[w & RB_ID_MASK];
 		if (h == t && !local_read(&page->data->commit))
 			return false;
-		/* Fully ordered: pairs with the writer's retag in rb_move_tail(). */
+		/*
+		 * The slot word is the only thing the reader and the writer
+		 * (rb_move_tail(), on the ring's CPU) both change; the fully
+		 * ordered cmpxchg pairs with the writer's retag cmpxchg
+		 * there: one of them wins, see the race drawn above
+		 * rb_move_tail().
+		 */
 		if (atomic64_cmpxchg(&cb->slots[idx], w,
 				     rb_slot_make(h + nr, cb->rpage->id)) != w)
 			continue;
@@ -1310,7 +1517,12 @@ static struct ring_buffer_event *rb_reader_record(struct rb_cpu *cb)
 		struct rb_data_page *data = cb->rpage->data;
 		unsigned long commit = local_read(&data->commit);
 
-		smp_rmb();	/* pairs with smp_wmb() in rb_publish() */
+		/*
+		 * The commit before the records under it: pairs with the
+		 * smp_wmb() before each commit store in rb_publish() (the
+		 * outermost writer on the ring's CPU).
+		 */
+		smp_rmb();
 		if (cb->rpos < commit) {
 			if (!cb->rpos)
 				cb->rstamp = data->time_stamp;
@@ -1589,6 +1801,12 @@ int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
 				struct buffer_data_read_page **rpage)
 {
 	struct buffer_data_read_page *rp;
+	/*
+	 * order changes under buffer->mutex (rb_set_order()), which we do
+	 * not take: a reader racing ring_buffer_subbuf_order_set() gets a
+	 * page of either size, and ring_buffer_read_page() refuses one of
+	 * the wrong order.  The store in rb_set_order() is plain.
+	 */
 	int order = READ_ONCE(buffer->order);
 
 	if (!rb_cpu_of(buffer, cpu))
@@ -1864,13 +2082,17 @@ static bool rb_iter_fill(struct ring_buffer_iter *it)
 				it->dropped = true;
 				continue;
 			}
-			/* acquire: pairs with the release in rb_publish() */
+			/*
+			 * acquire: pairs with the smp_store_release() of
+			 * commit_seq in rb_publish(), as rb_reader_done()
+			 */
 			done = rb_seq_after(smp_load_acquire(&cb->commit_seq),
 					    it->seq);
 			data = cb->pages[w & RB_ID_MASK]->data;
 		}
 		commit = local_read(&data->commit) & ~RB_MISSED_FLAGS;
-		smp_rmb();	/* pairs with smp_wmb() in rb_publish() */
+		/* commit, then records: pairs with smp_wmb() in rb_publish() */
+		smp_rmb();
 		if (!it->pos)
 			it->stamp = data->time_stamp;
 
@@ -1904,7 +2126,12 @@ static bool rb_iter_fill(struct ring_buffer_iter *it)
 				       (void *)ev + RB_LEN_EXT, size - RB_LEN_EXT);
 		}
 		if (!it->on_reader) {
-			smp_rmb();	/* the copy before the slot re-check */
+			/*
+			 * The copy before the slot re-check: pairs with the
+			 * fully ordered retag cmpxchg in rb_move_tail(),
+			 * which the writer does before it writes the page.
+			 */
+			smp_rmb();
 			if (atomic64_read(&cb->slots[rb_slot_index(cb, it->seq)]) != w) {
 				it->pos = 0;
 				it->dropped = true;
@@ -2467,7 +2694,13 @@ int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
 	if (!cb)
 		return -ENOMEM;
 	buffer->buffers[cpu] = cb;
-	smp_wmb();	/* the ring before the mask bit that announces it */
+	/*
+	 * The ring before the mask bit that announces it.  The readers of
+	 * the bit, rb_cpu_of() and rb_writer_enter(), issue no smp_rmb():
+	 * they rely on the CPU not being online (and nobody reading its
+	 * ring) before this prepare step has finished.
+	 */
+	smp_wmb();
 	cpumask_set_cpu(cpu, buffer->cpumask);
 	return 0;
 }
@@ -2810,6 +3043,10 @@ void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
 	unsigned int mode = val ? RB_FL_OVERWRITE : 0;
 
 	guard(mutex)(&buffer->mutex);
+	/*
+	 * Read without the mutex, plainly, by rb_move_tail() (writers on
+	 * every CPU): a writer in flight uses the old mode or the new one.
+	 */
 	WRITE_ONCE(buffer->flags, (buffer->flags & ~RB_FL_OVERWRITE) | mode);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
@@ -2824,6 +3061,11 @@ EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
  */
 void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
 {
+	/*
+	 * Read plainly by rb_clock() in writers on every CPU, without a
+	 * lock: a writer in flight uses either clock (the caller resets the
+	 * buffer afterwards).  The store is not ordered with anything.
+	 */
 	WRITE_ONCE(buffer->clock, clock);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
@@ -2839,6 +3081,11 @@ EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
 void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
 {
 	mutex_lock(&buffer->mutex);
+	/*
+	 * Read plainly by writers (rb_reserve(), rb_move_tail()) on every
+	 * CPU; a writer in flight may see either mode, and the caller
+	 * resets the buffer afterwards.
+	 */
 	WRITE_ONCE(buffer->abs, abs);
 	rb_set_order(buffer, buffer->order);
 	mutex_unlock(&buffer->mutex);
@@ -2853,6 +3100,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
  */
 bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)
 {
+	/* written under buffer->mutex by ring_buffer_set_time_stamp_abs() */
 	return READ_ONCE(buffer->abs);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_time_stamp_abs);
@@ -3033,10 +3281,22 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 
 	atomic_inc(&ca->record_disabled);
 	atomic_inc(&cb->record_disabled);
-	/* Pairs with the writer raising nest before checking record_disabled. */
+	/*
+	 * record_disabled before nest is read.  The writer's side,
+	 * rb_writer_enter(), raises nest and then reads record_disabled
+	 * and buffers[cpu] with only a barrier(): enough when this runs on
+	 * @cpu, since the writer is then an interrupted context of this
+	 * CPU.  For another CPU's ring (latency_swap() with all_cpus) the
+	 * pairing is store-buffering against a barrier() and does not
+	 * hold: a writer in flight can be missed.
+	 */
 	smp_mb();
 	ret = -EBUSY;
 	if (!local_read(&ca->nest) && !local_read(&cb->nest)) {
+		/*
+		 * Read by rb_writer_enter() (READ_ONCE) and, plainly, by
+		 * ring_buffer_unlock_commit() and friends on @cpu
+		 */
 		WRITE_ONCE(buffer_a->buffers[cpu], cb);
 		WRITE_ONCE(buffer_b->buffers[cpu], ca);
 		ca->buffer = buffer_b;
@@ -3083,6 +3343,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
 
 static unsigned long rb_unread(struct rb_cpu *cb)
 {
+	/*
+	 * rs.read is the reader's, bumped plainly under reader_lock, which
+	 * statistics do not take: one untorn value, maybe a moment old.
+	 */
 	return local_read(&cb->ws.entries) -
 	       (local_read(&cb->ws.overrun) + READ_ONCE(cb->rs.read));
 }
@@ -3196,6 +3460,7 @@ unsigned long ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
 
+	/* bumped under reader_lock, not taken here: see rb_unread() */
 	return cb ? READ_ONCE(cb->rs.read) : 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_events_cpu);
@@ -3213,6 +3478,7 @@ unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 
 	if (!cb)
 		return 0;
+	/* read_bytes: the reader's, under reader_lock; see rb_unread() */
 	return local_read(&cb->ws.written_bytes) -
 	       (local_read(&cb->ws.lost_bytes) + READ_ONCE(cb->rs.read_bytes));
 }
@@ -3277,6 +3543,13 @@ static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
 /* Announce a waiter to the writers; then the caller checks again. */
 static void rb_announce(struct rb_waiters *w, int full)
 {
+	/*
+	 * Waiters on any CPU announce themselves here; writers read and
+	 * clear the flags in rb_wake_check(), rb_wake_func() clears full.
+	 * Two waiters racing on full may leave the larger percentage: the
+	 * smaller one is woken later than it asked, never lost, as every
+	 * wake up makes waiters re-announce.
+	 */
 	if (full) {
 		int cur = READ_ONCE(w->full);
 
@@ -3285,7 +3558,14 @@ static void rb_announce(struct rb_waiters *w, int full)
 	} else {
 		WRITE_ONCE(w->want, true);
 	}
-	smp_mb();	/* the announcement before the re-check of the data */
+	/*
+	 * The announcement before the re-check of the data (rb_ready()).
+	 * The writer's side pairs only loosely: ring_buffer_unlock_commit()
+	 * publishes (smp_wmb()/release) and then reads the flags in
+	 * rb_wake_wanted() with no full barrier, so a waiter may sleep
+	 * until the next event wakes it.
+	 */
+	smp_mb();
 }
 
 struct rb_wait_once {

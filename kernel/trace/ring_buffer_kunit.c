@@ -123,7 +123,13 @@ static bool rbt_consume(struct kunit *test, struct trace_buffer *buffer,
 	return true;
 }
 
-/* A controllable clock for the tests that check time stamps exactly. */
+/*
+ * A controllable clock for the tests that check time stamps exactly.
+ * The test thread sets it (WRITE_ONCE) and then writes, so the reader of
+ * rbt_now is the ring buffer's writer in that same thread; an interrupt
+ * writing to another buffer with this clock is the only other party.
+ * The _ONCE accesses keep the compiler from caching it; no barrier.
+ */
 static u64 rbt_now;
 
 static u64 rbt_clock(void)
@@ -566,11 +572,15 @@ static void rbt_time_extends(struct kunit *test)
 		cpu = smp_processor_id();
 		for (i = 0; i < ARRAY_SIZE(steps); i++) {
 			now += steps[i];
+			/* read by rbt_clock() in our own writes */
 			WRITE_ONCE(rbt_now, now);
 			KUNIT_ASSERT_EQ(test, rbt_write(buffer, n, rbt_len(n)), 0);
 			expect[n++] = now;
 		}
-		/* A clock going backwards reads as the previous stamp. */
+		/*
+		 * A clock going backwards reads as the previous stamp.
+		 * rbt_now: see rbt_clock().
+		 */
 		WRITE_ONCE(rbt_now, now - 100);
 		KUNIT_ASSERT_EQ(test, rbt_write(buffer, n, rbt_len(n)), 0);
 		expect[n++] = abs ? now - 100 : now;
@@ -611,6 +621,7 @@ static void rbt_time_extends(struct kunit *test)
 		migrate_disable();
 		cpu = smp_processor_id();
 		for (i = 0; i < n; i++) {
+			/* read by rbt_clock() in our own writes */
 			WRITE_ONCE(rbt_now, expect[i]);
 			KUNIT_ASSERT_EQ(test, rbt_write(buffer, i, rbt_len(i)), 0);
 		}
@@ -643,6 +654,10 @@ static void rbt_nest_irq(struct irq_work *work)
 		nest->written++;
 	if (!rbt_write(nest->buffer, 102, 200))
 		nest->written++;
+	/*
+	 * Read by rbt_nest_round(), which this irq_work interrupted on the
+	 * same CPU: a compiler matter, no barrier.
+	 */
 	WRITE_ONCE(nest->done, true);
 }
 
@@ -660,7 +675,11 @@ static bool rbt_nest_round(struct rbt_nest *nest, bool discard, bool *hidden)
 		return false;
 	rbt_fill_event(nest->buffer, ev, 100, 64);
 	irq_work_queue(&nest->work);
-	/* Preemption is off: the irq_work runs in an interrupt on this CPU. */
+	/*
+	 * Preemption is off: the irq_work runs in an interrupt on this CPU,
+	 * and rbt_nest_irq() sets done there; READ_ONCE makes the loop
+	 * re-load it.
+	 */
 	while (!READ_ONCE(nest->done) && spins++ < 1000000000UL)
 		cpu_relax();
 	/* Nothing new is readable until the outermost writer commits. */
@@ -669,6 +688,7 @@ static bool rbt_nest_round(struct rbt_nest *nest, bool discard, bool *hidden)
 		ring_buffer_discard_commit(nest->buffer, ev);
 	else
 		ring_buffer_unlock_commit(nest->buffer);
+	/* the irq_work may only now have run, on this CPU: as above */
 	return READ_ONCE(nest->done);
 }
 
@@ -775,6 +795,11 @@ static enum hrtimer_restart rbt_timer_fn(struct hrtimer *timer)
 		if (!rbt_write(w->buffer, RBT_IRQ | seq, rbt_len(seq)))
 			w->irq_written++;
 	}
+	/*
+	 * Set by rbt_writer_fn() when its loop ends; this is the pinned
+	 * hrtimer in hard interrupt context.  A late look only re-arms once
+	 * more, and hrtimer_cancel() there waits for us anyway.
+	 */
 	if (READ_ONCE(w->stop))
 		return HRTIMER_NORESTART;
 	hrtimer_forward_now(timer, ns_to_ktime(50 * NSEC_PER_USEC));
@@ -798,6 +823,7 @@ static int rbt_writer_fn(void *data)
 		if (!(seq & 1023))
 			cond_resched();
 	}
+	/* read by rbt_timer_fn(); hrtimer_cancel() settles the race */
 	WRITE_ONCE(w->stop, true);
 	hrtimer_cancel(&w->timer);
 	complete(&w->done);
@@ -1185,6 +1211,11 @@ static bool rbt_waiter_stop(void *data)
 {
 	struct rbt_waiter *wt = data;
 
+	/*
+	 * The condition ring_buffer_wait() checks in the waiter thread;
+	 * rbt_wait() sets stop on another CPU and then wakes the waiters,
+	 * whose wake-up orders the store before this re-check.
+	 */
 	return READ_ONCE(wt->stop);
 }
 
@@ -1226,6 +1257,7 @@ static void rbt_wait(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
 	msleep(20);
 	KUNIT_EXPECT_FALSE(test, completion_done(&wt->done));
+	/* read by rbt_waiter_stop() in the waiter; the wake up orders it */
 	WRITE_ONCE(wt->stop, true);
 	ring_buffer_wake_waiters(wt->buffer, cpu);
 	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&wt->done, 10 * HZ), 0);

@@ -76,7 +76,7 @@ enum trace_type {
  * TRACE_MMIO_RW, TRACE_MMIO_MAP, TRACE_BRANCH, TRACE_HWLAT, TRACE_OSNOISE
  * and TRACE_TIMERLAT belong to tracers not written here: nothing writes
  * them, but events/ftrace/ describes them, as upstream's does whichever
- * tracers are built (trace_export.c).
+ * tracers are built (trace_entries.c).
  */
 
 /* TRACE_FN: the function tracer: a traced function and its caller. */
@@ -537,6 +537,8 @@ struct trace_array {
 #endif
 };
 
+/* --- the core (trace.c) ------------------------------------------------- */
+
 /* The top-level instance, /sys/kernel/tracing. */
 extern struct trace_array global_trace;
 
@@ -548,30 +550,117 @@ extern struct mutex trace_types_lock;
 /* The size of each CPU's ring of a new instance (trace_buf_size=). */
 extern unsigned long trace_buf_size;
 
+/* Every live instance, the top level first.  trace_types_lock. */
+extern struct list_head trace_arrays;
+
+/*
+ * What a tracefs write returns: @ret if it failed, else all @cnt bytes
+ * taken and the file position moved past them.
+ */
+static inline ssize_t tracing_write_done(int ret, size_t cnt, loff_t *ppos)
+{
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+/* Is this open for writing with O_TRUNC ("echo > file")? */
+static inline bool tracing_open_truncates(struct file *filp)
+{
+	return (filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC);
+}
+
+/*
+ * The file operations of a file whose inode data is its instance's
+ * trace_array: each open holds a reference on the instance.
+ */
+#define TRACING_TR_FOPS(_read, _write, _llseek) {			\
+	.open		= tracing_open_file_tr,				\
+	.read		= _read,					\
+	.write		= _write,					\
+	.release	= tracing_release_file_tr,			\
+	.llseek		= _llseek,					\
+}
+
 int trace_array_get(struct trace_array *tr);
+struct trace_array *trace_array_of_data(const void *data);
 int tracing_check_open(struct trace_array *tr);
 int tracing_check_open_cpu_file(struct trace_cpu_file *cf);
 int tracing_open_file_tr(struct inode *inode, struct file *filp);
 int tracing_release_file_tr(struct inode *inode, struct file *filp);
+int tracing_single_open_tr(struct inode *inode, struct file *filp,
+			   int (*show)(struct seq_file *m, void *v));
+int tracing_single_release_tr(struct inode *inode, struct file *filp);
+int tracing_open_cpu_file(struct inode *inode, struct file *filp);
+int tracing_release_cpu_file(struct inode *inode, struct file *filp);
+ssize_t tracing_copy_word(char *buf, size_t size, const char __user *ubuf,
+			  size_t cnt);
+char *tracing_copy_text(const char __user *ubuf, size_t cnt);
+ssize_t tracing_write_word(struct trace_array *tr, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos,
+			   int (*set)(struct trace_array *tr, char *word));
+ssize_t tracing_write_ulong(void *data, const char __user *ubuf, size_t cnt,
+			    loff_t *ppos, int (*set)(void *data,
+						     unsigned long val),
+			    struct mutex *lock /* held around @set */);
+int trace_clock_lookup(const char *name);
+const char *trace_clock_name(int id);
+u64 (*trace_clock_read_fn(struct trace_array *tr))(void);
 
-/* --- instances (trace_instances.c) -------------------------------------- */
+/* --- seq_file helpers (trace_seq_file.c) ------------------------------ */
 
-/* Every live instance, the top level first.  trace_types_lock. */
-extern struct list_head trace_arrays;
+int tracing_seq_open_copy(struct file *filp, const struct seq_operations *ops,
+			  void *copy);
+int tracing_seq_release_copy(struct inode *inode, struct file *filp);
+ssize_t tracing_read_seq(char __user *ubuf, size_t cnt, loff_t *ppos,
+			 void (*show)(struct trace_seq *s, void *data),
+			 void *data);
+void *trace_seq_step_to(struct seq_file *m, void *v, loff_t pos,
+			void *(*next)(struct seq_file *m, void *v, loff_t *pos));
 
-struct trace_array *trace_array_of_data(const void *data);
-struct trace_array *trace_array_find_dumping(const char *name);
+/* --- the tracers (trace_tracers.c) -------------------------------------- */
+
+/* The tracers, newest first (trace_types_lock); nop is the last. */
+extern struct tracer *trace_types;
+
+/* May @t be the current tracer of @tr? */
+static inline bool tracer_allowed(struct trace_array *tr, struct tracer *t)
+{
+	return tr == &global_trace || t->allow_instances;
+}
+
+int tracing_set_tracer(struct trace_array *tr, const char *name);
+void trace_tracers_create_files(struct trace_array *tr, struct dentry *d);
+
+/* --- buffers and their sizes (trace_buffers.c) -------------------------- */
+
 int trace_array_alloc_buffers(struct trace_array *tr, unsigned long size);
 void trace_array_free_buffers(struct trace_array *tr);
 int tracing_update_buffers(struct trace_array *tr);
 int tracing_update_buffers_locked(struct trace_array *tr);
 void trace_boot_expand_buffer(void);
+void trace_buffers_create_files(struct trace_array *tr, struct dentry *d);
+void trace_buffers_create_cpu_file(struct trace_cpu_file *cf,
+				   struct dentry *d);
+
+/* --- options, clocks, cpumask, per-CPU stats ---------------------------- */
+
+int trace_set_option_string(struct trace_array *tr, char *option, bool any);
+void trace_options_create_files(struct trace_array *tr, struct dentry *d);
+void trace_clock_create_files(struct trace_array *tr, struct dentry *d);
+void trace_cpumask_create_file(struct trace_array *tr, struct dentry *d);
+void trace_cpu_stats_create_file(struct trace_cpu_file *cf, struct dentry *d);
+
+/* --- an instance's directory (trace_tracefs.c) -------------------------- */
+
 void trace_create_instance_files(struct trace_array *tr);
-int tracing_set_tracer(struct trace_array *tr, const char *name);
+
+/* --- instances (trace_instances.c) -------------------------------------- */
+
+struct trace_array *trace_array_find_dumping(const char *name);
 struct trace_array *trace_array_find(const char *name);
 void trace_boot_tracer_registered(struct tracer *t);
-int trace_clock_lookup(const char *name);
-u64 (*trace_clock_read_fn(struct trace_array *tr))(void);
 void trace_instances_create_dir(void);
 
 /*
@@ -683,6 +772,30 @@ struct ring_buffer_event *trace_buffer_reserve(struct trace_buffer *buffer,
 					       int type, unsigned long len,
 					       unsigned int trace_ctx);
 void trace_buffer_commit(struct trace_buffer *buffer);
+
+/*
+ * Write a TRACE_FN record (a call of @ip from @parent_ip) into @tr.  Any
+ * context, preemption off.  Return: false if the buffer took none.
+ */
+static __always_inline bool trace_function_record(struct trace_array *tr,
+						  unsigned long ip,
+						  unsigned long parent_ip,
+						  unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = tr->buffer;
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+
+	event = trace_buffer_reserve(buffer, TRACE_FN, sizeof(*entry),
+				     trace_ctx);
+	if (!event)
+		return false;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	trace_buffer_commit(buffer);
+	return true;
+}
 
 /* Offer a committed record to the registered trace exports. */
 void trace_exports_send(struct ring_buffer_event *event, int flag);
@@ -809,16 +922,7 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char * const *errs, u8 type,
 		     u16 pos);
 
-/* --- trace events (trace_events*.c, trace_export.c) -------------------- */
-
-#ifdef CONFIG_EVENT_TRACING
-int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
-int event_trace_del_tracer(struct trace_array *tr);
-#else
-static inline int event_trace_add_tracer(struct dentry *parent,
-					 struct trace_array *tr) { return 0; }
-static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
-#endif
+/* --- trace events (trace_events*.c, trace_entries.c) -------------------- */
 
 #ifdef CONFIG_EVENT_TRACING
 /*
@@ -828,6 +932,15 @@ static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
  */
 extern struct mutex event_mutex;
 extern struct list_head ftrace_events;
+
+/* A word of set_event or trace_event=: a leading '!' disables the event. */
+static inline bool event_word_enables(char **word)
+{
+	if (**word != '!')
+		return true;
+	(*word)++;
+	return false;
+}
 
 /* The linker's tables of built-in events and their TRACE_DEFINE_ENUM()s. */
 extern struct trace_event_call *__start_ftrace_events[];
@@ -927,6 +1040,14 @@ void trace_event_system_filter_free(struct trace_subsystem_dir *dir);
 static __always_inline bool
 trace_event_filtered_out(struct trace_event_file *file, void *entry)
 {
+	/*
+	 * FILTERED is set and cleared with atomic bitops under event_mutex
+	 * (trace_events_filter.c) after the filter is published with
+	 * rcu_replace_pointer() and before it is removed.  A probe that sees
+	 * the bit late merely skips a new filter; one that sees it set with
+	 * the filter gone finds NULL, which filter_match_preds() takes as
+	 * "no filter".
+	 */
 	if (likely(!(READ_ONCE(file->flags) & EVENT_FILE_FL_FILTERED)))
 		return false;
 	return !filter_match_preds(rcu_dereference_sched(file->filter), entry);
@@ -966,7 +1087,7 @@ void trace_events_pid_create_files(struct trace_array *tr,
 				   struct dentry *parent);
 void trace_events_pid_free(struct trace_array *tr);
 
-/* trace_export.c: the core's record types under events/ftrace/. */
+/* trace_entries.c: the core's record types under events/ftrace/. */
 int trace_export_register(void);
 struct trace_event_call *trace_export_find_call(int type);
 enum print_line_t trace_print_event_fields(struct trace_iterator *iter,

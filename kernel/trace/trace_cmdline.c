@@ -142,6 +142,7 @@ static void cmdline_save(struct task_struct *tsk)
 
 static bool cmdline_wanted(void)
 {
+	/* option bits: trace_set_opt() (trace_types_lock), any time */
 	return READ_ONCE(global_trace.flags) &
 	       (TRACE_OPT(RECORD_CMD) | TRACE_OPT(RECORD_TGID));
 }
@@ -211,6 +212,12 @@ void trace_cmdline_start(void)
  */
 void trace_cmdline_dumping(bool dumping)
 {
+	/*
+	 * ftrace_dump(), from an oops or sysrq on one CPU, while readers
+	 * on any CPU test it in cmdline_read_lock().  No ordering: a reader
+	 * that misses it spins on cmdline_lock as usual, which the dumping
+	 * CPU does not hold across the dump.
+	 */
 	WRITE_ONCE(cmdline_dumping, dumping);
 }
 
@@ -218,6 +225,7 @@ void trace_cmdline_dumping(bool dumping)
 static bool cmdline_read_lock(unsigned long *flags)
 {
 	local_irq_save(*flags);
+	/* set by trace_cmdline_dumping() on the dumping CPU; see there */
 	if (READ_ONCE(cmdline_dumping)) {
 		if (arch_spin_trylock(&cmdline_lock))
 			return true;
@@ -370,28 +378,14 @@ static int cmdline_snap_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 	snap = cmdline_snapshot_take(inode->i_private != NULL);
-	if (!snap)
-		return -ENOMEM;
-	ret = seq_open(filp, &cmdline_snap_seq_ops);
-	if (ret) {
-		kvfree(snap);
-		return ret;
-	}
-	((struct seq_file *)filp->private_data)->private = snap;
-	return 0;
-}
-
-static int cmdline_snap_release(struct inode *inode, struct file *filp)
-{
-	kvfree(((struct seq_file *)filp->private_data)->private);
-	return seq_release(inode, filp);
+	return tracing_seq_open_copy(filp, &cmdline_snap_seq_ops, snap);
 }
 
 static const struct file_operations cmdline_snap_fops = {
 	.open		= cmdline_snap_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= cmdline_snap_release,
+	.release	= tracing_seq_release_copy,
 };
 
 static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,
@@ -439,13 +433,9 @@ static ssize_t saved_cmdlines_size_write(struct file *filp,
 	return cnt;
 }
 
-static const struct file_operations saved_cmdlines_size_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= saved_cmdlines_size_read,
-	.write		= saved_cmdlines_size_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= generic_file_llseek,
-};
+static const struct file_operations saved_cmdlines_size_fops =
+	TRACING_TR_FOPS(saved_cmdlines_size_read, saved_cmdlines_size_write,
+			generic_file_llseek);
 
 /**
  * trace_cmdline_create_files - saved_cmdlines, saved_cmdlines_size, saved_tgids

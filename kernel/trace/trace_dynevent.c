@@ -83,7 +83,7 @@ int dyn_event_open(struct inode *inode, struct file *file,
 
 	if (ret)
 		return ret;
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(file)) {
 		ret = dyn_event_delete_all(kind);
 		if (ret)
 			return ret;
@@ -190,10 +190,7 @@ ssize_t dyn_event_write(struct file *file, const char __user *ubuf,
 	for (next = buf; (line = strsep(&next, "\n")) && !ret; )
 		ret = dyn_event_run(line, kind);
 	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static int dynamic_events_open(struct inode *inode, struct file *file)

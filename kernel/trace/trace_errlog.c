@@ -187,7 +187,7 @@ static int err_log_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
+	if (tracing_open_truncates(filp))
 		trace_errlog_free(tr);
 
 	if (filp->f_mode & FMODE_READ) {

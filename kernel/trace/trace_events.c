@@ -5,7 +5,7 @@
  * Trace events: registration and enabling.
  *
  * Every event (struct trace_event_call, made by TRACE_EVENT() in the
- * _ftrace_events section of vmlinux or of a module, or by trace_export.c
+ * _ftrace_events section of vmlinux or of a module, or by trace_entries.c
  * for the core's record types) is on the list ftrace_events.  Every
  * instance that has events (the top level, and instances made by
  * instances/) has one struct trace_event_file per event, in its
@@ -232,6 +232,13 @@ EXPORT_SYMBOL_GPL(trace_event_reg);
  */
 bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 {
+	/*
+	 * The probe's one snapshot of the flags, which event_mutex holders
+	 * change with atomic bitops (event_file_attach(), the soft mode,
+	 * filters, triggers) while probes run on every CPU.  No ordering
+	 * beyond that: a record made at a switch follows the old or the
+	 * new flags.
+	 */
 	unsigned long eflags = READ_ONCE(file->flags);
 
 	if (eflags & EVENT_FILE_FL_TRIGGER_MODE)
@@ -260,6 +267,11 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 				int type, unsigned long len,
 				unsigned int trace_ctx)
 {
+	/*
+	 * Only trace_array_free_buffers() changes it (to NULL), once the
+	 * instance's probes are gone; READ_ONCE takes one value for the
+	 * test and the use.
+	 */
 	struct trace_buffer *buffer = READ_ONCE(trace_file->tr->buffer);
 
 	*current_buffer = buffer;
@@ -337,6 +349,7 @@ static void event_printk(struct trace_event_buffer *fbuffer)
 static bool event_triggers_discard(struct trace_event_file *file, void *entry,
 				   unsigned long *post)
 {
+	/* one snapshot: see __trace_trigger_soft_disabled() */
 	unsigned long eflags = READ_ONCE(file->flags);
 
 	if ((eflags & EVENT_FILE_FL_PID_FILTER) &&
@@ -359,6 +372,11 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	struct trace_array *tr = file->tr;
 	unsigned long post = 0;
 
+	/*
+	 * file->flags: event_mutex holders flip bits atomically while this
+	 * runs on any CPU; tracepoint_printk: its sysctl (trace_types_lock)
+	 * and boot code; option bits: trace_set_opt().  One load each.
+	 */
 	if (unlikely(READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_COND) &&
 	    event_triggers_discard(file, fbuffer->entry, &post)) {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
@@ -368,11 +386,13 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
 		goto out;
 	}
+	/* Set by the sysctl (trace_init.c) while events fire anywhere. */
 	if (unlikely(READ_ONCE(tracepoint_printk)))
 		event_printk(fbuffer);
 	trace_exports_send(fbuffer->event, TRACE_EXPORT_EVENT);
 	trace_buffer_commit(fbuffer->buffer);
 	trace_taskinfo_mark_pending();
+	/* option bits, as above */
 	if (IS_ENABLED(CONFIG_STACKTRACE) &&
 	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
 		trace_record_kernel_stack(tr, fbuffer->trace_ctx, _RET_IP_, 0);
@@ -405,6 +425,10 @@ static int event_file_attach(struct trace_event_file *file)
 	if (test_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags))
 		return 0;
 
+	/*
+	 * event_mutex, not trace_types_lock, which trace_set_opt() holds:
+	 * the option may flip meanwhile.
+	 */
 	if (READ_ONCE(file->tr->flags) &
 	    (TRACE_OPT(RECORD_CMD) | TRACE_OPT(RECORD_TGID)))
 		trace_cmdline_start();
@@ -871,8 +895,16 @@ static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 	dir->nr_events++;
 	list_add_tail(&file->list, &tr->events.files);
 	if (call->event.type == TRACE_PRINT &&
-	    (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
-		WRITE_ONCE(tr->events.marker, file);
+	    (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
+		/*
+		 * Read without event_mutex by marker_triggers_call()
+		 * (trace_marker.c), on writes to trace_marker from any CPU,
+		 * which then loads file->flags through the pointer.  The
+		 * release orders the file's set-up before it; the reader's
+		 * READ_ONCE and address dependency are the other half.
+		 */
+		smp_store_release(&tr->events.marker, file);
+	}
 	if (tr->events.dir)
 		trace_event_file_create_dir(file);
 	return 0;
@@ -887,6 +919,11 @@ static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 static void event_file_remove(struct trace_event_file *file,
 			      struct list_head *later)
 {
+	/*
+	 * trace_marker writers on other CPUs may still hold the file; the
+	 * caller's tracepoint_synchronize_unregister() before the last put
+	 * is what waits for them.
+	 */
 	if (file->tr->events.marker == file)
 		WRITE_ONCE(file->tr->events.marker, NULL);
 	trace_event_file_triggers_clear(file);
@@ -948,7 +985,7 @@ static int event_register(struct trace_event_call *call, struct module *mod)
 
 /**
  * trace_event_register_core - register one of the core's record types
- * @call: its event (trace_export.c), for events/ftrace/
+ * @call: its event (trace_entries.c), for events/ftrace/
  *
  * Called with event_mutex held, at boot.
  *
@@ -1220,14 +1257,11 @@ static int __init trace_event_boot_enable(void)
 	if (tracing_disabled)
 		return 0;
 	while ((word = strsep(&buf, ",")) != NULL) {
-		bool set = true;
+		bool set;
 
 		if (!*word)
 			continue;
-		if (*word == '!') {
-			set = false;
-			word++;
-		}
+		set = event_word_enables(&word);
 		if (ftrace_set_clr_event(&global_trace, word, set))
 			pr_warn("Failed to enable trace event: %s\n", word);
 	}

@@ -61,10 +61,13 @@ static void file_set_filter(struct trace_event_file *file,
 /**
  * trace_event_filter_free - free an event file's filter with the file
  * @file: the event file, whose probe is detached for good
+ *
+ * Called for the last reference: nobody else can reach @file->filter.
  */
 void trace_event_filter_free(struct trace_event_file *file)
 {
-	filter_free_rcu(rcu_dereference_protected(file->filter, 1));
+	filter_free_rcu(rcu_dereference_protected(file->filter,
+						  !refcount_read(&file->ref)));
 	RCU_INIT_POINTER(file->filter, NULL);
 }
 
@@ -160,10 +163,7 @@ static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
 	scoped_guard(mutex, &event_mutex)
 		ret = event_filter_apply(file, text);
 	kfree(text);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations event_filter_fops = {
@@ -298,10 +298,7 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 			ret = system_filter_apply(dir, text);
 	}
 	kfree(text);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations system_filter_fops = {

@@ -200,6 +200,13 @@ notrace int filter_match_preds(struct event_filter *filter, void *rec)
 
 	if (!filter)
 		return 1;
+	/*
+	 * Not needed: root is set before the filter is published
+	 * (filter_parse() and then rcu_replace_pointer() in
+	 * trace_events_filter.c) and never changed after; the caller
+	 * reached @filter with rcu_dereference, whose dependency orders
+	 * this load.  No writer races with it.
+	 */
 	root = READ_ONCE(filter->root);
 	if (!root)
 		return 1;

@@ -98,19 +98,11 @@ static ssize_t tr_enable_write(struct file *filp, const char __user *ubuf,
 		return ret;
 	scoped_guard(mutex, &event_mutex)
 		ret = trace_event_set_clr(tr, NULL, NULL, NULL, val);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
-static const struct file_operations tr_enable_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= tr_enable_read,
-	.write		= tr_enable_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations tr_enable_fops =
+	TRACING_TR_FOPS(tr_enable_read, tr_enable_write, default_llseek);
 
 static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
@@ -143,10 +135,7 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 			return -ENODEV;
 		ret = trace_event_set_clr(dir->tr, NULL, dir->name, NULL, val);
 	}
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations system_enable_fops = {
@@ -163,6 +152,10 @@ static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	struct trace_event_file *file = filp->private_data;
+	/*
+	 * event_mutex holders (enable, soft mode) flip the bits atomically;
+	 * not taken for a read: one snapshot for the answer.
+	 */
 	unsigned long flags = READ_ONCE(file->flags);
 	char buf[3];
 	int len = 0;
@@ -196,10 +189,7 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 			return -ENODEV;
 		ret = trace_event_file_set(file, val);
 	}
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations event_enable_fops = {
@@ -217,6 +207,11 @@ static ssize_t event_id_read(struct file *filp, char __user *ubuf,
 	char buf[16];
 	int len;
 
+	/*
+	 * FREED is set by event_file_remove() under event_mutex, which a
+	 * read does not take; the file holds a reference, so the event is
+	 * still there to print either way.
+	 */
 	if (READ_ONCE(file->flags) & EVENT_FILE_FL_FREED)
 		return -ENODEV;
 	len = scnprintf(buf, sizeof(buf), "%d\n", file->event_call->event.type);
@@ -235,15 +230,18 @@ static void format_field(struct seq_file *m, struct ftrace_event_field *f)
 {
 	const char *bracket = strchr(f->type, '[');
 
-	/* "type name;" -- or, for a fixed array "elem[N]", "elem name[N];" */
+	/*
+	 * "type name;" -- or, for a fixed array "elem[N]", "elem name[N];"
+	 * (N from @f->len, or from the type when that is 0)
+	 */
 	if (!bracket || str_has_prefix(f->type, "__data_loc"))
 		seq_printf(m, "\tfield:%s %s;", f->type, f->name);
 	else if (f->len)
 		seq_printf(m, "\tfield:%.*s %s[%d];", (int)(bracket - f->type),
 			   f->type, f->name, f->len);
 	else
-		seq_printf(m, "\tfield:%.*s %s[];", (int)(bracket - f->type),
-			   f->type, f->name);
+		seq_printf(m, "\tfield:%.*s %s%s;", (int)(bracket - f->type),
+			   f->type, f->name, bracket);
 	seq_printf(m, "\toffset:%u;\tsize:%u;\tsigned:%d;\n", f->offset,
 		   f->size, !!f->is_signed);
 }
@@ -301,54 +299,37 @@ static const struct file_operations event_format_fops = {
 
 /* --- events/header_page and events/header_event ----------------------- */
 
-enum { HEADER_PAGE, HEADER_EVENT };
-
-static ssize_t header_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos, int which)
+static void header_page_show(struct trace_seq *s, void *data)
 {
-	struct trace_array *tr = filp->private_data;
-	struct trace_seq *s;
-	ssize_t ret;
+	struct trace_array *tr = data;
 
-	s = kmalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return -ENOMEM;
-	trace_seq_init(s);
-	if (which == HEADER_EVENT)
-		ring_buffer_print_entry_header(s);
-	else if (tr->buffer)
+	if (tr->buffer)
 		ring_buffer_print_page_header(tr->buffer, s);
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
-				      trace_seq_used(s));
-	kfree(s);
-	return ret;
+}
+
+static void header_event_show(struct trace_seq *s, void *data)
+{
+	ring_buffer_print_entry_header(s);
 }
 
 static ssize_t header_page_read(struct file *filp, char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
-	return header_read(filp, ubuf, cnt, ppos, HEADER_PAGE);
+	return tracing_read_seq(ubuf, cnt, ppos, header_page_show,
+				filp->private_data);
 }
 
 static ssize_t header_event_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
-	return header_read(filp, ubuf, cnt, ppos, HEADER_EVENT);
+	return tracing_read_seq(ubuf, cnt, ppos, header_event_show, NULL);
 }
 
-static const struct file_operations header_page_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= header_page_read,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations header_page_fops =
+	TRACING_TR_FOPS(header_page_read, NULL, default_llseek);
 
-static const struct file_operations header_event_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= header_event_read,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
+static const struct file_operations header_event_fops =
+	TRACING_TR_FOPS(header_event_read, NULL, default_llseek);
 
 /* --- available_events and set_event ------------------------------------- */
 
@@ -380,15 +361,11 @@ static void *events_list_next(struct seq_file *m, void *v, loff_t *pos)
 static void *events_list_start(struct seq_file *m, loff_t *pos)
 {
 	struct trace_array *tr = m->private;
-	struct trace_event_file *file;
-	loff_t i = 0;
 
 	mutex_lock(&event_mutex);
-	file = list_entry(&tr->events.files, struct trace_event_file, list);
-	do {
-		file = events_list_next(m, file, &i);
-	} while (file && i <= *pos);
-	return file;
+	return trace_seq_step_to(m, list_entry(&tr->events.files,
+					       struct trace_event_file, list),
+				 *pos, events_list_next);
 }
 
 static void events_list_stop(struct seq_file *m, void *v)
@@ -422,7 +399,7 @@ static int events_list_open(struct inode *inode, struct file *filp)
 		return ret;
 
 	/* Opening set_event with O_TRUNC disables every event first. */
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(filp)) {
 		scoped_guard(mutex, &event_mutex)
 			trace_event_set_clr(tr, NULL, NULL, NULL, 0);
 	}
@@ -457,37 +434,29 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 	char *buf, *p, *word;
 	int ret = 0;
 
-	if (!cnt)
-		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
+	buf = tracing_copy_text(ubuf, cnt);
+	if (IS_ERR_OR_NULL(buf))
+		return PTR_ERR_OR_ZERO(buf);
 	ret = tracing_update_buffers(tr);
-	if (ret)
+	if (ret) {
+		kfree(buf);
 		return ret;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	}
 
 	p = buf;
 	while (!ret && (word = strsep(&p, " \t\n")) != NULL) {
-		bool set = true;
+		bool set;
 
 		if (!*word)
 			continue;
-		if (*word == '!') {
-			set = false;
-			word++;
-		}
+		set = event_word_enables(&word);
 		if (strlen(word) > SET_EVENT_WORD_MAX)
 			ret = -EINVAL;
 		else
 			ret = ftrace_set_clr_event(tr, word, set);
 	}
 	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static const struct file_operations available_events_fops = {

@@ -173,6 +173,7 @@ static void pids_fork(void *data, struct task_struct *parent,
 	struct trace_pid_list *list;
 	int i;
 
+	/* sched_process_fork on any CPU; trace_set_opt() flips the bit */
 	if (!(READ_ONCE(tr->flags) & TRACE_OPT(EVENT_FORK)))
 		return;
 	for (i = 0; i < ARRAY_SIZE(tr->events.pids); i++) {
@@ -265,14 +266,8 @@ static void *pids_next(struct seq_file *m, void *v, loff_t *pos)
 
 static void *pids_start(struct seq_file *m, loff_t *pos)
 {
-	void *v = NULL;
-	loff_t i = 0;
-
 	mutex_lock(&event_mutex);
-	do {
-		v = pids_next(m, v, &i);
-	} while (v && i <= *pos);
-	return v;
+	return trace_seq_step_to(m, NULL, *pos, pids_next);
 }
 
 static void pids_stop(struct seq_file *m, void *v)
@@ -302,7 +297,7 @@ static int pids_open(struct inode *inode, struct file *filp, int which)
 	ret = tracing_check_open(tr);
 	if (ret)
 		return ret;
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(filp)) {
 		scoped_guard(mutex, &event_mutex)
 			pids_install(tr, which, NULL);
 	}
@@ -362,16 +357,14 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 	pid_t *pids;
 	int ret = 0, i;
 
-	if (!cnt)
-		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
+	buf = tracing_copy_text(ubuf, cnt);
+	if (IS_ERR_OR_NULL(buf))
+		return PTR_ERR_OR_ZERO(buf);
 	ret = tracing_update_buffers(pf->tr);
-	if (ret)
+	if (ret) {
+		kfree(buf);
 		return ret;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	}
 	pids = kmalloc_array(cnt / 2 + 1, sizeof(*pids), GFP_KERNEL);
 	if (!pids) {
 		kfree(buf);
@@ -411,10 +404,7 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 out:
 	kfree(pids);
 	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 /* The two files differ only in the list they open. */

@@ -32,6 +32,81 @@ static const char *helper_end(struct trace_seq *p, const char *start)
 	return start;
 }
 
+/*
+ * One mask of a flags value: if wholly set in *@rest, put @name (after
+ * @delim, unless it is the first) and take the mask out of *@rest.
+ */
+static void print_flag(struct trace_seq *p, const char *delim, bool *first,
+		       unsigned long long *rest, unsigned long long mask,
+		       const char *name)
+{
+	if ((*rest & mask) != mask)
+		return;
+	*rest &= ~mask;
+	if (!*first && delim)
+		trace_seq_puts(p, delim);
+	*first = false;
+	trace_seq_puts(p, name);
+}
+
+/* The bits no mask covered, in hexadecimal, then the text's end. */
+static const char *print_flags_end(struct trace_seq *p, const char *start,
+				   const char *delim, bool first,
+				   unsigned long long rest)
+{
+	if (rest) {
+		if (!first && delim)
+			trace_seq_puts(p, delim);
+		trace_seq_printf(p, "0x%llx", rest);
+	}
+	return helper_end(p, start);
+}
+
+/* A value's text: its @name, or the value in hexadecimal if it has none. */
+static const char *print_symbol(struct trace_seq *p, const char *name,
+				unsigned long long val)
+{
+	const char *start = helper_start(p);
+
+	if (name)
+		trace_seq_puts(p, name);
+	else
+		trace_seq_printf(p, "0x%llx", val);
+	return helper_end(p, start);
+}
+
+/*
+ * The bodies of trace_print_flags_seq() and trace_print_symbols_seq(),
+ * shared with their _u64 twins, whose arrays differ only in the width of
+ * the masks.
+ */
+#define PRINT_FLAGS(p, delim, flags, flag_array)			\
+({									\
+	typeof(flag_array) __fa = (flag_array);				\
+	struct trace_seq *__p = (p);					\
+	const char *__start = helper_start(__p), *__d = (delim);	\
+	unsigned long long __rest = (flags);				\
+	bool __first = true;						\
+	int __i;							\
+									\
+	for (__i = 0; __fa[__i].name && __rest; __i++)			\
+		print_flag(__p, __d, &__first, &__rest, __fa[__i].mask,	\
+			   __fa[__i].name);				\
+	print_flags_end(__p, __start, __d, __first, __rest);		\
+})
+
+#define PRINT_SYMBOL(p, val, symbol_array)				\
+({									\
+	typeof(symbol_array) __sa = (symbol_array);			\
+	unsigned long long __v = (val);					\
+	int __i;							\
+									\
+	for (__i = 0; __sa[__i].name; __i++)				\
+		if (__sa[__i].mask == __v)				\
+			break;						\
+	print_symbol(p, __sa[__i].name, __v);				\
+})
+
 /**
  * trace_print_flags_seq - name the bits set in @flags
  * @p:          the scratch sequence
@@ -48,27 +123,7 @@ const char *trace_print_flags_seq(struct trace_seq *p, const char *delim,
 				  unsigned long flags,
 				  const struct trace_print_flags *flag_array)
 {
-	const char *start = helper_start(p);
-	bool first = true;
-	int i;
-
-	for (i = 0; flag_array[i].name && flags; i++) {
-		unsigned long mask = flag_array[i].mask;
-
-		if ((flags & mask) != mask)
-			continue;
-		flags &= ~mask;
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		first = false;
-		trace_seq_puts(p, flag_array[i].name);
-	}
-	if (flags) {
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		trace_seq_printf(p, "0x%lx", flags);
-	}
-	return helper_end(p, start);
+	return PRINT_FLAGS(p, delim, flags, flag_array);
 }
 EXPORT_SYMBOL(trace_print_flags_seq);
 
@@ -83,17 +138,7 @@ EXPORT_SYMBOL(trace_print_flags_seq);
 const char *trace_print_symbols_seq(struct trace_seq *p, unsigned long val,
 				    const struct trace_print_flags *symbol_array)
 {
-	const char *start = helper_start(p);
-	int i;
-
-	for (i = 0; symbol_array[i].name; i++) {
-		if (symbol_array[i].mask == val) {
-			trace_seq_puts(p, symbol_array[i].name);
-			return helper_end(p, start);
-		}
-	}
-	trace_seq_printf(p, "0x%lx", val);
-	return helper_end(p, start);
+	return PRINT_SYMBOL(p, val, symbol_array);
 }
 EXPORT_SYMBOL(trace_print_symbols_seq);
 
@@ -111,27 +156,7 @@ const char *trace_print_flags_seq_u64(struct trace_seq *p, const char *delim,
 				      unsigned long long flags,
 				      const struct trace_print_flags_u64 *flag_array)
 {
-	const char *start = helper_start(p);
-	bool first = true;
-	int i;
-
-	for (i = 0; flag_array[i].name && flags; i++) {
-		unsigned long long mask = flag_array[i].mask;
-
-		if ((flags & mask) != mask)
-			continue;
-		flags &= ~mask;
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		first = false;
-		trace_seq_puts(p, flag_array[i].name);
-	}
-	if (flags) {
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		trace_seq_printf(p, "0x%llx", flags);
-	}
-	return helper_end(p, start);
+	return PRINT_FLAGS(p, delim, flags, flag_array);
 }
 EXPORT_SYMBOL(trace_print_flags_seq_u64);
 
@@ -147,17 +172,7 @@ const char *trace_print_symbols_seq_u64(struct trace_seq *p,
 					unsigned long long val,
 					const struct trace_print_flags_u64 *symbol_array)
 {
-	const char *start = helper_start(p);
-	int i;
-
-	for (i = 0; symbol_array[i].name; i++) {
-		if (symbol_array[i].mask == val) {
-			trace_seq_puts(p, symbol_array[i].name);
-			return helper_end(p, start);
-		}
-	}
-	trace_seq_printf(p, "0x%llx", val);
-	return helper_end(p, start);
+	return PRINT_SYMBOL(p, val, symbol_array);
 }
 EXPORT_SYMBOL(trace_print_symbols_seq_u64);
 #endif
@@ -323,6 +338,7 @@ static const char *event_fmt(struct trace_iterator *iter, const char *fmt)
 	const char *p;
 	char *q;
 
+	/* option bits: trace_set_opt() may flip them while we print */
 	if (!iter->tr || (READ_ONCE(iter->tr->flags) & TRACE_OPT(HASH_PTR)))
 		return fmt;
 	/* At worst every other character is a "%p" that grows by one. */

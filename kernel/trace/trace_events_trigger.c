@@ -51,6 +51,10 @@ DEFINE_STATIC_SRCU(trigger_srcu);
 static void trigger_fire(struct event_trigger *t, void *rec,
 			 unsigned long ip)
 {
+	/*
+	 * Probes of the event on every CPU race for the uses; the
+	 * try_cmpxchg() below decides, READ_ONCE only gives its first guess.
+	 */
 	long count = READ_ONCE(t->count);
 
 	/* Take a use before firing: racing probes never fire too often. */
@@ -60,7 +64,7 @@ static void trigger_fire(struct event_trigger *t, void *rec,
 	} while (count > 0 && !try_cmpxchg(&t->count, &count, count - 1));
 	if (t->kind->fire(t, rec, ip) || count < 0)
 		return;
-	/* It changed nothing: the use goes back. */
+	/* It changed nothing: the use goes back (racing probes: above). */
 	count = READ_ONCE(t->count);
 	while (!try_cmpxchg(&t->count, &count, count + 1))
 		;
@@ -85,6 +89,11 @@ unsigned long trace_event_triggers_call(struct trace_event_file *file,
 	list_for_each_entry_rcu(t, &file->triggers, list) {
 		if (rec && t->filter && !filter_match_preds(t->filter, rec))
 			continue;
+		if (t->kind->fire_rec) {
+			if (rec)
+				t->kind->fire_rec(t, rec);
+			continue;
+		}
 		if (t->kind->post)
 			post |= BIT(t->kind->type);
 		else
@@ -158,7 +167,8 @@ static void update_cond(struct trace_event_file *file)
 	struct event_trigger *t;
 
 	list_for_each_entry(t, &file->triggers, list) {
-		if (t->filter || t->kind->post || t->kind->needs_rec) {
+		if (t->filter || t->kind->post || t->kind->needs_rec ||
+		    t->kind->fire_rec) {
 			set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
 			return;
 		}
@@ -226,6 +236,9 @@ static void trigger_unlink(struct event_trigger *t)
 
 static bool same_slot(struct event_trigger *a, struct event_trigger *b)
 {
+	/* Attached triggers (eprobes) are each their own. */
+	if (a->kind->fire_rec || b->kind->fire_rec)
+		return a == b;
 	if (a->kind->type != b->kind->type)
 		return false;
 	if (a->kind->same)
@@ -296,6 +309,48 @@ void trace_event_file_triggers_clear(struct trace_event_file *file)
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry_safe(t, next, &file->triggers, list)
 		trigger_unlink(t);
+}
+
+/**
+ * trace_event_trigger_attach - add a trigger other tracing code owns
+ * @t: the trigger, kzalloc()ed, with @t->kind (a @fire_rec kind),
+ *     @t->file, @t->count (-1) and @t->data set
+ *
+ * The event file is soft-enabled like for any trigger.  Once attached,
+ * @t belongs to the trigger code: it is freed after it is detached, or
+ * when its event file goes (which detaches it).
+ *
+ * Context: event_mutex held.
+ * Return: 0 or a -errno (then @t is the caller's to free).
+ */
+int trace_event_trigger_attach(struct event_trigger *t)
+{
+	lockdep_assert_held(&event_mutex);
+	return trigger_add(t);
+}
+
+/**
+ * trace_event_trigger_detach - remove what trace_event_trigger_attach() added
+ * @file: the event file it was attached to
+ * @t: the trigger; it may be gone already with @file's triggers (when
+ *     @file's instance goes, before @file itself): only its address is
+ *     compared then
+ *
+ * Context: event_mutex held.  @t is freed later, after an RCU grace
+ * period, by trace_event_triggers_reap().
+ */
+void trace_event_trigger_detach(struct trace_event_file *file,
+				struct event_trigger *t)
+{
+	struct event_trigger *cur;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(cur, &file->triggers, list) {
+		if (cur == t) {
+			trigger_unlink(t);
+			return;
+		}
+	}
 }
 
 /* --- parsing ------------------------------------------------------------- */
@@ -486,6 +541,9 @@ static int trigger_show(struct seq_file *m, void *v)
 		show_kinds(m);
 		return 0;
 	}
+	/* Attached by other tracing code: not the file's to show. */
+	if (t->kind->fire_rec)
+		return 0;
 	if (t->kind->show) {
 		t->kind->show(m, t);
 		return 0;
@@ -594,13 +652,9 @@ static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 	char *buf;
 	int ret;
 
-	if (!cnt)
-		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	buf = tracing_copy_text(ubuf, cnt);
+	if (IS_ERR_OR_NULL(buf))
+		return PTR_ERR_OR_ZERO(buf);
 	ret = trigger_prepare(file, strim(buf));
 	if (ret)
 		goto out;
@@ -613,10 +667,7 @@ static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 out:
 	kfree(buf);
 	trace_event_triggers_reap();
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_done(ret, cnt, ppos);
 }
 
 static loff_t trigger_lseek(struct file *filp, loff_t offset, int whence)

@@ -62,6 +62,11 @@ enum event_trigger_type {
  * @show:         print the trigger's line in the trigger file (with
  *                '\n'); or NULL for the generic form
  * @free:         free @t->data, after an RCU grace period; or NULL
+ * @fire_rec:     for a kind other tracing code attaches
+ *                (trace_event_trigger_attach(), not in the trigger file):
+ *                called with the event's record between its reserve and
+ *                its commit, in place of @fire; the trigger file does not
+ *                list it
  */
 struct event_trigger_kind {
 	const char	*name;
@@ -83,6 +88,7 @@ struct event_trigger_kind {
 				 struct event_trigger *new);
 	void		(*show)(struct seq_file *m, struct event_trigger *t);
 	void		(*free)(struct event_trigger *t);
+	void		(*fire_rec)(struct event_trigger *t, void *rec);
 };
 
 /**
@@ -98,7 +104,8 @@ struct event_trigger_kind {
  *            more often than the count
  * @filter:   fires only for records this passes; NULL for all
  * @target:   the event file enable/disable_event switch
- * @data:     the kind's own state (hist: its histogram)
+ * @data:     the kind's own state (hist: its histogram), or the data
+ *            of a @fire_rec kind's owner
  */
 struct event_trigger {
 	struct list_head		list;
@@ -118,5 +125,9 @@ extern const struct event_trigger_kind hist_trigger_kind;
 void trace_event_hist_create_file(struct trace_event_file *file,
 				  struct dentry *parent);
 #endif
+
+int trace_event_trigger_attach(struct event_trigger *t);
+void trace_event_trigger_detach(struct trace_event_file *file,
+				struct event_trigger *t);
 
 #endif /* _KERNEL_TRACE_TRACE_EVENTS_TRIGGER_H */

@@ -33,19 +33,8 @@ static void notrace trace_function(struct trace_array *tr, unsigned long ip,
 				   unsigned long parent_ip,
 				   unsigned int trace_ctx)
 {
-	struct trace_buffer *buffer = tr->buffer;
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_reserve(buffer, TRACE_FN, sizeof(*entry),
-				     trace_ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	trace_buffer_commit(buffer);
-	trace_taskinfo_mark_pending();
+	if (trace_function_record(tr, ip, parent_ip, trace_ctx))
+		trace_taskinfo_mark_pending();
 }
 
 /**
@@ -129,6 +118,13 @@ static void notrace function_trace_call(unsigned long ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
+	/*
+	 * function_enabled is set by function_trace_init() once the ops is
+	 * registered and cleared by function_trace_reset() before it is
+	 * unregistered (trace_types_lock); this callback runs on every CPU
+	 * meanwhile.  Option bits are flipped by trace_set_opt().  One load
+	 * each, no ordering: a call seen at a switch is recorded or not.
+	 */
 	if (likely(tr->buffer) && READ_ONCE(tr->function_enabled) &&
 	    ftrace_pid_traced(tr)) {
 		unsigned int trace_ctx = tracing_gen_ctx_dec();
@@ -226,12 +222,14 @@ static int function_trace_init(struct trace_array *tr)
 	 * patching's own functions would fill the buffer and slow it down.
 	 */
 	ret = register_ftrace_function(tr->ops);
+	/* read by function_trace_call() on every CPU */
 	WRITE_ONCE(tr->function_enabled, !ret);
 	return ret;
 }
 
 static void function_trace_reset(struct trace_array *tr)
 {
+	/* callbacks in flight stop recording; unregister waits for them */
 	WRITE_ONCE(tr->function_enabled, false);
 	unregister_ftrace_function(tr->ops);
 	tr->ops->func = ftrace_stub;

@@ -105,6 +105,7 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 	struct trace_graph *g = container_of(gops, struct trace_graph, gops);
 	unsigned long *var = fgraph_get_task_var(gops);
 	struct trace_array *tr = g->tr;
+	/* set by the max_graph_depth file (max_depth_set()), any time */
 	int max_depth = READ_ONCE(g->max_depth);
 
 	if (!var || (*var & TG_IN_NOTRACE) || !tr->buffer)
@@ -122,6 +123,7 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 		return 0;
 	if (max_depth && trace->depth >= max_depth)
 		return 0;
+	/* option bits: trace_set_opt() flips them under trace_types_lock */
 	if (!(READ_ONCE(tr->flags) & TRACE_OPT(FUNCGRAPH_IRQS)) &&
 	    in_hardirq())
 		return 0;

@@ -47,6 +47,11 @@ struct trace_graph {
 static inline u64 trace_graph_thresh(void)
 {
 #ifdef CONFIG_TRACER_MAX_TRACE
+	/*
+	 * Written under trace_max_lock by the tracing_thresh file
+	 * (trace_latency.c: latency_usecs_write()); read here by graph
+	 * callbacks on every CPU.  One value per call, no ordering.
+	 */
 	return READ_ONCE(tracing_thresh);
 #else
 	return 0;

@@ -23,6 +23,7 @@ static int max_depth_get(void *data, u64 *val)
 {
 	struct trace_graph *g = data;
 
+	/* max_depth_set() may run meanwhile from another open file */
 	*val = READ_ONCE(g->max_depth);
 	return 0;
 }
@@ -33,6 +34,10 @@ static int max_depth_set(void *data, u64 val)
 
 	if (val > INT_MAX)
 		return -EINVAL;
+	/*
+	 * No lock: read by trace_graph_entry() on every CPU, which applies
+	 * the new depth from its next call on; one store.
+	 */
 	WRITE_ONCE(g->max_depth, val);
 	return 0;
 }

@@ -149,13 +149,9 @@ static ssize_t graph_hash_write(struct file *filp, const char __user *ubuf,
 	char *buf;
 	int ret;
 
-	if (!cnt)
-		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	buf = tracing_copy_text(ubuf, cnt);
+	if (IS_ERR_OR_NULL(buf))
+		return PTR_ERR_OR_ZERO(buf);
 	ret = graph_hash_apply(ed, buf);
 	kfree(buf);
 	if (ret < 0) {

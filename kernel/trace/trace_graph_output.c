@@ -496,6 +496,7 @@ static enum print_line_t graph_print_line(struct trace_iterator *iter,
  */
 enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
 {
+	/* one snapshot of the option bits, flipped by trace_set_opt() */
 	return graph_print_line(iter, READ_ONCE(iter->tr->flags), false);
 }
 
@@ -544,6 +545,7 @@ void trace_graph_close(struct trace_iterator *iter)
  */
 void trace_graph_print_header(struct seq_file *m, struct trace_iterator *iter)
 {
+	/* one snapshot of the option bits, flipped by trace_set_opt() */
 	unsigned long flags = READ_ONCE(iter->tr->flags);
 
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
@@ -652,6 +654,7 @@ int __init trace_graph_output_init(void)
 
 static bool graph_lat_shown(struct trace_iterator *iter)
 {
+	/* option bits: trace_set_opt() may flip them while we print */
 	return READ_ONCE(iter->tr->flags) & TRACE_OPT(DISPLAY_GRAPH);
 }
 

@@ -36,96 +36,11 @@
 
 #include "trace.h"
 
-LIST_HEAD(trace_arrays);
-
 /* instances/: the directory mkdir and rmdir work in. */
 static struct dentry *trace_instance_dir;
 
 /* Serializes instance creation and removal from start to end. */
 static DEFINE_MUTEX(instance_lock);
-
-/* --- references ---------------------------------------------------------- */
-
-/**
- * trace_array_get - take a reference on an instance
- * @tr: the instance
- *
- * @tr is only compared with the live instances, never dereferenced before
- * it is known to be one, so a stale pointer is safe to pass.
- *
- * Return: 0, or -ENODEV if @tr is not a live instance.
- */
-int trace_array_get(struct trace_array *tr)
-{
-	struct trace_array *t;
-
-	guard(mutex)(&trace_types_lock);
-	list_for_each_entry(t, &trace_arrays, list) {
-		if (t == tr) {
-			tr->ref++;
-			return 0;
-		}
-	}
-	return -ENODEV;
-}
-
-/**
- * trace_array_put - drop a reference on an instance
- * @tr: the instance, or NULL
- */
-void trace_array_put(struct trace_array *tr)
-{
-	if (!tr)
-		return;
-	guard(mutex)(&trace_types_lock);
-	if (!WARN_ON_ONCE(tr->ref <= 0))
-		tr->ref--;
-}
-EXPORT_SYMBOL_GPL(trace_array_put);
-
-/* Does the object at @data lie in [@base, @base + @size)? */
-static bool data_within(const void *data, const void *base, size_t size)
-{
-	return base && data >= base && data < base + size;
-}
-
-/**
- * trace_array_of_data - the live instance a tracefs file's data belongs to
- * @data: an inode's private data: a trace_array, or one of its
- *        trace_cpu_file or trace_option_file entries
- *
- * The caller holds no reference: @data may belong to an instance being
- * removed, so it is only compared by address.
- *
- * Return: the instance, or NULL if it is gone.  The result is a hint for
- * tracing_check_open(), which takes the reference.
- */
-struct trace_array *trace_array_of_data(const void *data)
-{
-	struct trace_array *tr;
-
-	guard(mutex)(&trace_types_lock);
-	list_for_each_entry(tr, &trace_arrays, list) {
-		if (data_within(data, tr, sizeof(*tr)) ||
-		    data_within(data, tr->cpu_files,
-				nr_cpu_ids * sizeof(*tr->cpu_files)))
-			return tr;
-	}
-	return NULL;
-}
-
-/**
- * tracing_check_open_cpu_file - tracing_check_open() for a per-CPU file
- * @cf: the inode's private data
- *
- * Return: 0 with a reference on @cf's instance, or as tracing_check_open().
- */
-int tracing_check_open_cpu_file(struct trace_cpu_file *cf)
-{
-	struct trace_array *tr = trace_array_of_data(cf);
-
-	return tr ? tracing_check_open(tr) : -ENODEV;
-}
 
 /**
  * trace_array_find_dumping - the instance called @name, for an oops dump

@@ -84,6 +84,15 @@ enum irqsoff_calls {
  * irqsoff_calls: which ops is registered (trace_types_lock);
  * irqsoff_graph: display-graph was on when the tracer started, so the
  * places are graph records.
+ *
+ * Lockless access: the hooks read irqsoff_mode, irqsoff_running and
+ * irqsoff_graph on every CPU, in any context with interrupts off, and
+ * only while irqsoff_tracer_key is on.  irqsoff_start() stores them
+ * before static_branch_enable(), whose text patching syncs every CPU, so
+ * that is the barrier a hook's loads pair with; irqsoff_reset() turns
+ * the key off, then waits with synchronize_rcu() (hooks run with
+ * interrupts off) before clearing the mode.  The _ONCE accesses keep
+ * single loads and stores for the hooks in flight across a reset.
  */
 static struct trace_array *irqsoff_trace;
 static unsigned int irqsoff_mode;
@@ -96,6 +105,7 @@ static void irqsoff_place(struct trace_array *tr, unsigned long ip,
 			  unsigned long parent_ip, unsigned int trace_ctx)
 {
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* a hook on any CPU; irqsoff_start() wrote it before the key */
 	if (READ_ONCE(irqsoff_graph)) {
 		trace_latency_graph_leaf(tr, ip);
 		return;
@@ -114,6 +124,11 @@ static void section_open(unsigned long ip, unsigned long parent_ip)
 
 	raw_local_irq_save(flags);
 	s = this_cpu_ptr(&irqsoff_sections);
+	/*
+	 * running: cleared by irqsoff_reset() on another CPU while this
+	 * hook may be in flight; see the variables' comment.  @s is this
+	 * CPU's, touched with interrupts off only.
+	 */
 	if (s->open || s->busy || !READ_ONCE(irqsoff_running) ||
 	    !tracer_tracing_is_on(tr))
 		goto out;
@@ -162,6 +177,7 @@ static void section_close(unsigned long ip, unsigned long parent_ip)
 	/* Closed first: what reporting calls is not part of the section. */
 	s->open = false;
 	s->busy = true;
+	/* cleared by irqsoff_reset() on another CPU: as in section_open() */
 	if (READ_ONCE(irqsoff_running))
 		section_report(tr, s, ip, parent_ip, flags);
 	s->busy = false;
@@ -169,16 +185,47 @@ out:
 	raw_local_irq_restore(flags);
 }
 
+/* Is @kind still off here? */
+static __always_inline bool sect_still_off(unsigned int kind)
+{
+	return kind == SECT_IRQS ? irqs_disabled() : preempt_count();
+}
+
 /* Does what the running tracer times hold on this CPU right now? */
 static bool section_held(void)
 {
+	/* written by irqsoff_start()/irqsoff_reset(): see the variables */
 	unsigned int mode = READ_ONCE(irqsoff_mode);
 
-	return ((mode & SECT_IRQS) && irqs_disabled()) ||
-	       ((mode & SECT_PREEMPT) && preempt_count());
+	return ((mode & SECT_IRQS) && sect_still_off(SECT_IRQS)) ||
+	       ((mode & SECT_PREEMPT) && sect_still_off(SECT_PREEMPT));
 }
 
 /* --- the hooks' side ---------------------------------------------------------- */
+
+/* @kind (SECT_IRQS or SECT_PREEMPT) went off: open a section if timed. */
+static __always_inline void sect_off(unsigned int kind, unsigned long ip,
+				     unsigned long parent_ip)
+{
+	/* the hooks' load of the mode; ordered by the static key (above) */
+	if (READ_ONCE(irqsoff_mode) & kind)
+		section_open(ip, parent_ip);
+}
+
+/*
+ * @kind goes back on: close the section, unless the tracer times @other
+ * too and that is still off (preemptirqsoff: the section goes on).
+ */
+static __always_inline void sect_on(unsigned int kind, unsigned int other,
+				    unsigned long ip, unsigned long parent_ip)
+{
+	/* one load: both tests below use the same mode; see the variables */
+	unsigned int mode = READ_ONCE(irqsoff_mode);
+
+	if (!(mode & kind) || ((mode & other) && sect_still_off(other)))
+		return;
+	section_close(ip, parent_ip);
+}
 
 /**
  * tracer_hardirqs_off - interrupts went off at @ip
@@ -187,8 +234,7 @@ static bool section_held(void)
  */
 void tracer_hardirqs_off(unsigned long ip, unsigned long parent_ip)
 {
-	if (READ_ONCE(irqsoff_mode) & SECT_IRQS)
-		section_open(ip, parent_ip);
+	sect_off(SECT_IRQS, ip, parent_ip);
 }
 
 /**
@@ -200,11 +246,7 @@ void tracer_hardirqs_off(unsigned long ip, unsigned long parent_ip)
  */
 void tracer_hardirqs_on(unsigned long ip, unsigned long parent_ip)
 {
-	unsigned int mode = READ_ONCE(irqsoff_mode);
-
-	if (!(mode & SECT_IRQS) || ((mode & SECT_PREEMPT) && preempt_count()))
-		return;
-	section_close(ip, parent_ip);
+	sect_on(SECT_IRQS, SECT_PREEMPT, ip, parent_ip);
 }
 
 /**
@@ -214,8 +256,7 @@ void tracer_hardirqs_on(unsigned long ip, unsigned long parent_ip)
  */
 void tracer_preempt_off(unsigned long ip, unsigned long parent_ip)
 {
-	if (READ_ONCE(irqsoff_mode) & SECT_PREEMPT)
-		section_open(ip, parent_ip);
+	sect_off(SECT_PREEMPT, ip, parent_ip);
 }
 
 /**
@@ -227,11 +268,7 @@ void tracer_preempt_off(unsigned long ip, unsigned long parent_ip)
  */
 void tracer_preempt_on(unsigned long ip, unsigned long parent_ip)
 {
-	unsigned int mode = READ_ONCE(irqsoff_mode);
-
-	if (!(mode & SECT_PREEMPT) || ((mode & SECT_IRQS) && irqs_disabled()))
-		return;
-	section_close(ip, parent_ip);
+	sect_on(SECT_PREEMPT, SECT_IRQS, ip, parent_ip);
 }
 
 /**
@@ -420,6 +457,10 @@ static void irqsoff_reset(struct trace_array *tr);
 /* display-graph changes the records: start again with empty buffers. */
 static int irqsoff_restart(struct trace_array *tr, bool graph)
 {
+	/*
+	 * trace_types_lock serializes the writers (irqsoff_start(),
+	 * irqsoff_reset()) with us: READ_ONCE is not needed here.
+	 */
 	unsigned int mode = READ_ONCE(irqsoff_mode);
 
 	irqsoff_reset(tr);
@@ -435,6 +476,7 @@ static int irqsoff_flag_changed(struct trace_array *tr, int bit, bool on)
 	if (bit == TRACE_OPT_DISPLAY_GRAPH_BIT)
 		return irqsoff_restart(tr, on);
 #endif
+	/* trace_types_lock, like its writer: READ_ONCE is not needed */
 	if (bit == TRACE_OPT_FUNCTION_BIT)
 		return irqsoff_calls_set(tr, on, READ_ONCE(irqsoff_graph));
 	return 0;
@@ -469,15 +511,21 @@ static int irqsoff_start(struct trace_array *tr, unsigned int mode,
 		memset(per_cpu_ptr(&irqsoff_sections, cpu), 0,
 		       sizeof(struct irqsoff_section));
 	irqsoff_trace = tr;
+	/*
+	 * For the hooks on every CPU, which see these once the key below is
+	 * on (its patching orders them); with the key off, only a hook
+	 * still in flight from an earlier run could look.
+	 */
 	WRITE_ONCE(irqsoff_mode, mode);
 	WRITE_ONCE(irqsoff_graph, graph);
 	trace_cmdline_start();
 	ret = irqsoff_calls_set(tr, function, graph);
 	if (ret) {
-		WRITE_ONCE(irqsoff_mode, 0);
+		WRITE_ONCE(irqsoff_mode, 0);	/* the key never went on */
 		irqsoff_trace = NULL;
 		return ret;
 	}
+	/* before static_branch_enable(), which publishes it to the hooks */
 	WRITE_ONCE(irqsoff_running, true);
 	static_branch_enable(&irqsoff_tracer_key);
 	return 0;
@@ -486,10 +534,12 @@ static int irqsoff_start(struct trace_array *tr, unsigned int mode,
 static void irqsoff_reset(struct trace_array *tr)
 {
 	static_branch_disable(&irqsoff_tracer_key);
+	/* hooks still in flight on other CPUs stop opening and reporting */
 	WRITE_ONCE(irqsoff_running, false);
 	irqsoff_calls_stop(tr);
 	/* The hooks run with interrupts off: wait for those still inside. */
 	synchronize_rcu();
+	/* no hook runs now; the next start rewrites it before the key */
 	WRITE_ONCE(irqsoff_mode, 0);
 	irqsoff_trace = NULL;
 }
@@ -505,6 +555,16 @@ static void irqsoff_reset(struct trace_array *tr)
 #define IRQSOFF_GRAPH_OUTPUT
 #endif
 
+/* The three tracers differ only in their name and what they time. */
+#define IRQSOFF_TRACER(_name, _init)				\
+	.name		= _name,				\
+	.init		= _init,				\
+	.reset		= irqsoff_reset,			\
+	.flag_changed	= irqsoff_flag_changed,			\
+	.print_max	= true,					\
+	.allow_instances	= true,				\
+	IRQSOFF_GRAPH_OUTPUT
+
 #ifdef CONFIG_IRQSOFF_TRACER
 static int irqsoff_init(struct trace_array *tr)
 {
@@ -514,13 +574,7 @@ static int irqsoff_init(struct trace_array *tr)
 }
 
 static struct tracer irqsoff_tracer = {
-	.name		= "irqsoff",
-	.init		= irqsoff_init,
-	.reset		= irqsoff_reset,
-	.flag_changed	= irqsoff_flag_changed,
-	.print_max	= true,
-	.allow_instances	= true,
-	IRQSOFF_GRAPH_OUTPUT
+	IRQSOFF_TRACER("irqsoff", irqsoff_init)
 };
 #endif
 
@@ -533,13 +587,7 @@ static int preemptoff_init(struct trace_array *tr)
 }
 
 static struct tracer preemptoff_tracer = {
-	.name		= "preemptoff",
-	.init		= preemptoff_init,
-	.reset		= irqsoff_reset,
-	.flag_changed	= irqsoff_flag_changed,
-	.print_max	= true,
-	.allow_instances	= true,
-	IRQSOFF_GRAPH_OUTPUT
+	IRQSOFF_TRACER("preemptoff", preemptoff_init)
 };
 #endif
 
@@ -552,13 +600,7 @@ static int preemptirqsoff_init(struct trace_array *tr)
 }
 
 static struct tracer preemptirqsoff_tracer = {
-	.name		= "preemptirqsoff",
-	.init		= preemptirqsoff_init,
-	.reset		= irqsoff_reset,
-	.flag_changed	= irqsoff_flag_changed,
-	.print_max	= true,
-	.allow_instances	= true,
-	IRQSOFF_GRAPH_OUTPUT
+	IRQSOFF_TRACER("preemptirqsoff", preemptirqsoff_init)
 };
 #endif
 

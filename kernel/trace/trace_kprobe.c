@@ -80,6 +80,7 @@ struct kprobe_point {
  * @call: its event
  * @fixed: the size of its records' fixed part
  * @is_return: a kretprobe
+ * @nr_eargs: entry arguments a kretprobe saves for its $argN
  * @nargs: how many arguments
  * @args: its arguments
  */
@@ -92,6 +93,7 @@ struct trace_kprobe {
 	struct trace_event_call	call;
 	unsigned int		fixed;
 	bool			is_return;
+	int			nr_eargs;
 	int			nargs;
 	struct probe_arg	args[] __counted_by(nargs);
 };
@@ -102,9 +104,10 @@ static LIST_HEAD(kprobe_event_list);
 /* --- probe context ----------------------------------------------------------- */
 
 static nokprobe_inline void kprobe_record(struct trace_kprobe *tk, struct pt_regs *regs,
-					  unsigned long ip, unsigned long ret_ip)
+					  unsigned long ip, unsigned long ret_ip,
+					  unsigned long *eargs)
 {
-	struct probe_fetch_ctx ctx = { .regs = regs };
+	struct probe_fetch_ctx ctx = { .regs = regs, .eargs = eargs };
 	struct kprobe_file_link *link;
 	struct trace_event_buffer fbuf;
 	unsigned int dsize;
@@ -136,7 +139,7 @@ static int __kprobes kprobe_event_hit(struct kprobe *kp, struct pt_regs *regs)
 	struct kprobe_point *pt = container_of(kp, struct kprobe_point, rp.kp);
 
 	this_cpu_inc(*pt->nhit);
-	kprobe_record(pt->tk, regs, (unsigned long)kp->addr, 0);
+	kprobe_record(pt->tk, regs, (unsigned long)kp->addr, 0, NULL);
 	return 0;
 }
 
@@ -148,7 +151,20 @@ static int __kprobes kretprobe_event_hit(struct kretprobe_instance *ri,
 
 	this_cpu_inc(*pt->nhit);
 	kprobe_record(pt->tk, regs, (unsigned long)rp->kp.addr,
-		      get_kretprobe_retaddr(ri));
+		      get_kretprobe_retaddr(ri),
+		      pt->tk->nr_eargs ? (unsigned long *)ri->data : NULL);
+	return 0;
+}
+
+/* A kretprobe whose arguments read $argN saves them at the entry. */
+static int __kprobes kretprobe_event_entry(struct kretprobe_instance *ri,
+					   struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct kprobe_point *pt = container_of(rp, struct kprobe_point, rp);
+
+	probe_args_save_eargs(regs, (unsigned long *)ri->data,
+			      pt->tk->nr_eargs);
 	return 0;
 }
 
@@ -746,6 +762,11 @@ static int trace_kprobe_create(int argc, char **argv)
 				      &log);
 		if (ret)
 			goto fail;
+	}
+	tk->nr_eargs = probe_args_nr_eargs(tk->args, tk->nargs);
+	if (tk->nr_eargs) {
+		pt->rp.entry_handler = kretprobe_event_entry;
+		pt->rp.data_size = tk->nr_eargs * sizeof(long);
 	}
 	tk->fixed = probe_args_layout(tk->args, tk->nargs, tk->is_return ?
 				      sizeof(struct kretprobe_rec) :

@@ -44,6 +44,13 @@ u64 tracing_thresh;
  */
 u64 trace_latency_max(struct trace_array *tr)
 {
+	/*
+	 * Written under trace_max_lock by trace_latency_update() (a tracer's
+	 * probe, any CPU, interrupts off), trace_latency_reset() and the
+	 * tracing_max_latency file; read here by probes on other CPUs and
+	 * by that file, without the lock.  One 64-bit load (untorn on the
+	 * 64-bit targets); no ordering with anything else.
+	 */
 	return READ_ONCE(tr->max_latency);
 }
 
@@ -55,6 +62,12 @@ u64 trace_latency_max(struct trace_array *tr)
  */
 u64 trace_latency_time_start(struct trace_array *tr)
 {
+	/*
+	 * Copied (plainly) under trace_max_lock by latency_set_info() when a
+	 * new maximum is swapped in, possibly while a reader of "trace"
+	 * formats lines; one value, which may belong to the latency after
+	 * the one whose records it is printing.
+	 */
 	return READ_ONCE(tr->max_info.time_start);
 }
 
@@ -68,6 +81,7 @@ void trace_latency_reset(struct trace_array *tr)
 
 	raw_spin_lock_irqsave(&trace_max_lock, flags);
 	memset(&tr->max_info, 0, sizeof(tr->max_info));
+	/* read locklessly by trace_latency_max() */
 	WRITE_ONCE(tr->max_latency, 0);
 	raw_spin_unlock_irqrestore(&trace_max_lock, flags);
 }
@@ -82,6 +96,11 @@ void trace_latency_reset(struct trace_array *tr)
  */
 bool trace_latency_is_new_max(struct trace_array *tr, u64 delta)
 {
+	/*
+	 * Written under trace_max_lock by the tracing_thresh file
+	 * (latency_usecs_write()) while probes call this on every CPU;
+	 * one value for both uses below.
+	 */
 	u64 thresh = READ_ONCE(tracing_thresh);
 
 	if (thresh)
@@ -110,17 +129,7 @@ u64 trace_latency_now(struct trace_array *tr)
 void trace_latency_function(struct trace_array *tr, unsigned long ip,
 			    unsigned long parent_ip, unsigned int trace_ctx)
 {
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_reserve(tr->buffer, TRACE_FN, sizeof(*entry),
-				     trace_ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	trace_buffer_commit(tr->buffer);
+	trace_function_record(tr, ip, parent_ip, trace_ctx);
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -148,6 +157,11 @@ void trace_latency_graph_leaf(struct trace_array *tr, unsigned long ip)
 /*
  * Swap the rings of @cpu (or every online CPU) into the snapshot.
  * Returns whether the snapshot now holds the new trace.
+ *
+ * With @all_cpus the rings of other CPUs are swapped from this one, but
+ * ring_buffer_swap_cpu()'s test for a writer in flight is sound only on
+ * the ring's own CPU (its smp_mb() meets a barrier() in the writer): a
+ * writer on another CPU can be missed and commit to the wrong ring.
  */
 static bool latency_swap(struct trace_array *tr, int cpu, bool all_cpus)
 {
@@ -265,6 +279,11 @@ static ssize_t latency_usecs_write(u64 *ns, const char __user *ubuf,
 	if (usecs > U64_MAX / NSEC_PER_USEC)
 		return -EINVAL;
 	raw_spin_lock_irqsave(&trace_max_lock, flags);
+	/*
+	 * tracing_thresh or a max_latency: read without the lock by the
+	 * latency probes (trace_latency_is_new_max(), trace_latency_max())
+	 * and by fgraph's tracing_thresh check (trace_graph.h).
+	 */
 	WRITE_ONCE(*ns, usecs * NSEC_PER_USEC);
 	raw_spin_unlock_irqrestore(&trace_max_lock, flags);
 	*ppos += cnt;
@@ -288,18 +307,15 @@ static ssize_t max_latency_write(struct file *filp, const char __user *ubuf,
 	return latency_usecs_write(&tr->max_latency, ubuf, cnt, ppos);
 }
 
-static const struct file_operations max_latency_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= max_latency_read,
-	.write		= max_latency_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= generic_file_llseek,
-};
+static const struct file_operations max_latency_fops =
+	TRACING_TR_FOPS(max_latency_read, max_latency_write,
+			generic_file_llseek);
 
 /* tracing_thresh: one for all instances, at the top level only. */
 static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
+	/* written under trace_max_lock, not taken here: one value */
 	return latency_usecs_read(READ_ONCE(tracing_thresh), ubuf, cnt, ppos);
 }
 

@@ -53,6 +53,14 @@ static unsigned long marker_triggers_call(struct trace_array *tr,
 					  struct print_entry *entry)
 {
 #ifdef CONFIG_EVENT_TRACING
+	/*
+	 * marker is set and cleared under event_mutex by trace_events.c
+	 * (event_file_add(), event_file_remove()) while trace_marker is
+	 * written on any CPU.  The flags are reached through the pointer
+	 * (address dependency), which pairs with the smp_store_release()
+	 * in event_file_add(), and flipped atomically by event_mutex
+	 * holders.
+	 */
 	struct trace_event_file *file = READ_ONCE(tr->events.marker);
 
 	if (file && (READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_MODE))
@@ -129,6 +137,7 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 
 	if (tracing_disabled || !tr->buffer)
 		return -EINVAL;
+	/* option bits: trace_set_opt() flips them under trace_types_lock */
 	if (!(READ_ONCE(tr->flags) & TRACE_OPT(MARKERS)))
 		return -EINVAL;
 	if ((ssize_t)cnt < 0)
@@ -169,6 +178,7 @@ static ssize_t tracing_mark_raw_write(struct file *filp,
 
 	if (tracing_disabled || !buffer)
 		return -EINVAL;
+	/* as in tracing_mark_write() */
 	if (!(READ_ONCE(tr->flags) & TRACE_OPT(MARKERS)))
 		return -EINVAL;
 	/* At least the tag. */

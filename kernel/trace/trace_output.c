@@ -301,6 +301,10 @@ static char delay_mark(u64 delay_ns)
 static void print_lat_time(struct trace_iterator *iter, bool verbose)
 {
 	struct trace_seq *s = &iter->seq;
+	/*
+	 * time_start: tracing_reset_all_cpus() may store it (WRITE_ONCE)
+	 * while we print; one value for the line.
+	 */
 	u64 since = iter->ts - (iter->trace && iter->trace->print_max ?
 				trace_latency_time_start(iter->tr) :
 				READ_ONCE(iter->tr->time_start));
@@ -510,6 +514,10 @@ static enum print_line_t print_text_line(struct trace_iterator *iter,
  */
 enum print_line_t trace_print_line(struct trace_iterator *iter)
 {
+	/*
+	 * One snapshot of the option bits per line: trace_set_opt()
+	 * (trace_types_lock, not held by readers) may flip them meanwhile.
+	 */
 	unsigned long flags = READ_ONCE(iter->tr->flags);
 	struct trace_seq *s = &iter->seq;
 	struct trace_event *event;
@@ -607,6 +615,7 @@ static const char *preempt_model_name(void)
 static void print_lat_section(struct seq_file *m, struct trace_iterator *iter,
 			      const struct trace_max_info *info)
 {
+	/* option bits: trace_set_opt() may flip them while we print */
 	unsigned long sym_flags = READ_ONCE(iter->tr->flags) &
 				  TRACE_OPT_SYM_MASK;
 
@@ -674,6 +683,7 @@ static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
 bool trace_print_lat_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+	/* option bits: trace_set_opt() may flip them while we print */
 	if (!(READ_ONCE(iter->tr->flags) & TRACE_OPT(CONTEXT_INFO)) ||
 	    trace_iter_empty(iter))
 		return false;
@@ -712,6 +722,7 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
  */
 void trace_default_header(struct seq_file *m, struct trace_iterator *iter)
 {
+	/* one snapshot of the option bits, flipped by trace_set_opt() */
 	unsigned long flags = READ_ONCE(iter->tr->flags);
 	bool tgid = flags & TRACE_OPT(RECORD_TGID);
 	bool irq = flags & TRACE_OPT(IRQ_INFO);

@@ -87,6 +87,12 @@ static struct trace_array *trace_printk_dest = &global_trace;
 /* Preemption disabled. */
 static __always_inline struct trace_array *printk_dest(void)
 {
+	/*
+	 * printk_dest_move() (trace_types_lock) may switch it while
+	 * trace_printk() runs on any CPU: one load, and the instance is
+	 * reached through it (dependency).  An instance only becomes the
+	 * destination long after it was set up, so no release is paired.
+	 */
 	return READ_ONCE(trace_printk_dest);
 }
 
@@ -97,6 +103,13 @@ static void printk_dest_move(struct trace_array *tr)
 
 	if (old == tr)
 		return;
+	/*
+	 * trace_types_lock, like trace_set_opt(), the flags' other writer;
+	 * lockless readers are the writers and readers of every instance
+	 * (trace_printk_on(), the output code) and printk_dest().  Separate
+	 * stores: a trace_printk() at the switch may write into the old
+	 * destination or the new one, never elsewhere.
+	 */
 	WRITE_ONCE(old->flags, old->flags & ~TRACE_OPT(TRACE_PRINTK_DEST));
 	WRITE_ONCE(tr->flags, tr->flags | TRACE_OPT(TRACE_PRINTK_DEST));
 	WRITE_ONCE(trace_printk_dest, tr);
@@ -219,6 +232,7 @@ static __always_inline void trace_printk_stack(struct trace_array *tr,
 					       unsigned int trace_ctx,
 					       unsigned long from)
 {
+	/* any CPU, any context; trace_set_opt() flips the bit */
 	if (IS_ENABLED(CONFIG_STACKTRACE) &&
 	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
 		trace_record_kernel_stack(tr, trace_ctx, from, 0);
@@ -228,67 +242,70 @@ static __always_inline void trace_printk_stack(struct trace_array *tr,
 
 static __always_inline bool trace_printk_on(struct trace_array *tr)
 {
+	/* option bits: trace_set_opt() flips them while any CPU prints */
 	return !unlikely(tracing_disabled) && tr->buffer &&
 	       (READ_ONCE(tr->flags) & TRACE_OPT(PRINTK));
 }
 
 /* A TRACE_BPRINT record: @fmt by address, the arguments packed. */
-static noinline int notrace trace_vbprintk(unsigned long ip, const char *fmt,
-					   va_list args, unsigned long ret_ip)
+static int notrace bprint_record(struct trace_buffer *buffer, u32 *words,
+				 unsigned int trace_ctx, unsigned long ip,
+				 const char *fmt, va_list args)
 {
 	struct ring_buffer_event *event;
-	struct trace_buffer *buffer;
 	struct bprint_entry *entry;
-	unsigned int trace_ctx, level;
-	struct trace_array *tr;
-	u32 *words;
 	int len;
 
-	trace_ctx = tracing_gen_ctx();
-	guard(preempt_notrace)();
-	tr = printk_dest();
-	if (!trace_printk_on(tr))
-		return 0;
-	buffer = tr->buffer;
-	words = scratch_get(&level);
-	if (!words)
-		return 0;
-
 	len = vbin_printf(words, TRACE_SCRATCH_WORDS, fmt, args);
-	if (len < 0 || len > TRACE_SCRATCH_WORDS) {
-		len = 0;
-		goto out;
-	}
+	if (len < 0 || len > TRACE_SCRATCH_WORDS)
+		return 0;
 	event = trace_buffer_reserve(buffer, TRACE_BPRINT,
 				     struct_size(entry, buf, len), trace_ctx);
 	if (!event)
-		goto out;
+		return 0;
 	entry = ring_buffer_event_data(event);
 	entry->ip = ip;
 	entry->fmt = fmt;
 	memcpy(entry->buf, words, len * sizeof(u32));
 	trace_buffer_commit(buffer);
-	trace_taskinfo_mark_pending();
-out:
-	scratch_put(level);
-	if (len)
-		trace_printk_stack(tr, trace_ctx, ret_ip);
+	return len;
+}
+
+/* A TRACE_PRINT record: @fmt printed now. */
+static int notrace print_record(struct trace_buffer *buffer, char *text,
+				unsigned int trace_ctx, unsigned long ip,
+				const char *fmt, va_list args)
+{
+	struct ring_buffer_event *event;
+	struct print_entry *entry;
+	int len;
+
+	len = vscnprintf(text, TRACE_SCRATCH_SIZE, fmt, args);
+	event = trace_buffer_reserve(buffer, TRACE_PRINT,
+				     struct_size(entry, buf, len + 1),
+				     trace_ctx);
+	if (!event)
+		return 0;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	memcpy(entry->buf, text, len);
+	entry->buf[len] = '\0';
+	trace_buffer_commit(buffer);
 	return len;
 }
 
 /*
- * A TRACE_PRINT record of @fmt printed now, into @tr, or with @tr NULL
- * into the trace_printk() destination.
+ * A trace_printk() record into @tr, or with @tr NULL into the
+ * trace_printk() destination: a TRACE_BPRINT one if @binary, else a
+ * TRACE_PRINT one, formatted in this context's scratch buffer.
  */
-static noinline int notrace trace_vprintk_tr(struct trace_array *tr,
-					     unsigned long ip, const char *fmt,
-					     va_list args, unsigned long ret_ip)
+static noinline int notrace trace_printk_record(struct trace_array *tr,
+						bool binary, unsigned long ip,
+						const char *fmt, va_list args,
+						unsigned long ret_ip)
 {
-	struct ring_buffer_event *event;
-	struct trace_buffer *buffer;
-	struct print_entry *entry;
 	unsigned int trace_ctx, level;
-	char *text;
+	void *scratch;
 	int len;
 
 	trace_ctx = tracing_gen_ctx();
@@ -296,29 +313,21 @@ static noinline int notrace trace_vprintk_tr(struct trace_array *tr,
 	tr = tr ?: printk_dest();
 	if (!trace_printk_on(tr))
 		return 0;
-	buffer = tr->buffer;
-	text = scratch_get(&level);
-	if (!text)
+	scratch = scratch_get(&level);
+	if (!scratch)
 		return 0;
 
-	len = vscnprintf(text, TRACE_SCRATCH_SIZE, fmt, args);
-	event = trace_buffer_reserve(buffer, TRACE_PRINT,
-				     struct_size(entry, buf, len + 1),
-				     trace_ctx);
-	if (!event) {
-		len = 0;
-		goto out;
-	}
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	memcpy(entry->buf, text, len);
-	entry->buf[len] = '\0';
-	trace_buffer_commit(buffer);
-	trace_taskinfo_mark_pending();
-out:
+	if (binary)
+		len = bprint_record(tr->buffer, scratch, trace_ctx, ip, fmt,
+				    args);
+	else
+		len = print_record(tr->buffer, scratch, trace_ctx, ip, fmt,
+				   args);
 	scratch_put(level);
-	if (len)
+	if (len) {
+		trace_taskinfo_mark_pending();
 		trace_printk_stack(tr, trace_ctx, ret_ip);
+	}
 	return len;
 }
 
@@ -338,7 +347,7 @@ int __trace_bprintk(unsigned long ip, const char *fmt, ...)
 	if (unlikely(!fmt))
 		return 0;
 	va_start(args, fmt);
-	ret = trace_vbprintk(ip, fmt, args, _RET_IP_);
+	ret = trace_printk_record(NULL, true, ip, fmt, args, _RET_IP_);
 	va_end(args);
 	return ret;
 }
@@ -356,7 +365,7 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list args)
 {
 	if (unlikely(!fmt))
 		return 0;
-	return trace_vbprintk(ip, fmt, args, _RET_IP_);
+	return trace_printk_record(NULL, true, ip, fmt, args, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
 
@@ -373,7 +382,7 @@ int __trace_printk(unsigned long ip, const char *fmt, ...)
 	int ret;
 
 	va_start(args, fmt);
-	ret = trace_vprintk_tr(NULL, ip, fmt, args, _RET_IP_);
+	ret = trace_printk_record(NULL, false, ip, fmt, args, _RET_IP_);
 	va_end(args);
 	return ret;
 }
@@ -389,7 +398,7 @@ EXPORT_SYMBOL_GPL(__trace_printk);
  */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list args)
 {
-	return trace_vprintk_tr(NULL, ip, fmt, args, _RET_IP_);
+	return trace_printk_record(NULL, false, ip, fmt, args, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 
@@ -513,7 +522,7 @@ EXPORT_SYMBOL_GPL(__trace_bputs);
 int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 			const char *fmt, va_list args)
 {
-	return trace_vprintk_tr(tr, ip, fmt, args, _RET_IP_);
+	return trace_printk_record(tr, false, ip, fmt, args, _RET_IP_);
 }
 
 /**

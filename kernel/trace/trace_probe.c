@@ -11,6 +11,8 @@
  * context reads it without locks.
  */
 #include <linux/ctype.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/kallsyms.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
@@ -34,6 +36,8 @@ static const struct probe_type_info probe_types[] = {
 	{ "string", PROBE_KIND_STRING, 4 },
 	{ "ustring", PROBE_KIND_USTRING, 4 },
 	{ "symbol", PROBE_KIND_SYMBOL, sizeof(long) },
+	{ "char", PROBE_KIND_CHAR, 1 },
+	{ "symstr", PROBE_KIND_SYMSTR, 4 },
 };
 
 static const struct probe_type_info *probe_type_find(const char *name)
@@ -71,7 +75,15 @@ probe_bitfield_parse(struct probe_arg *arg, const char *tname)
 	return probe_type_find(name);
 }
 
+/* Stored as a __data_loc string. */
 static bool probe_kind_is_string(enum probe_kind kind)
+{
+	return kind == PROBE_KIND_STRING || kind == PROBE_KIND_USTRING ||
+	       kind == PROBE_KIND_SYMSTR;
+}
+
+/* Read as a string in memory (not made from a value, as symstr is). */
+static bool probe_kind_reads_string(enum probe_kind kind)
 {
 	return kind == PROBE_KIND_STRING || kind == PROBE_KIND_USTRING;
 }
@@ -220,6 +232,19 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 	[PROBE_ERR_SYM_ON_UPROBE]	= "Symbol is not available with uprobe",
 	[PROBE_ERR_NOFENTRY_ARGS]	=
 		"$arg* can be used only on function entry or exit",
+	[PROBE_ERR_NO_TRACEPOINT]	= "Tracepoint is not found",
+	[PROBE_ERR_BAD_TP_NAME]		= "Invalid character in tracepoint name",
+	[PROBE_ERR_NO_EVENT_INFO]	=
+		"This requires both group and event name to attach",
+	[PROBE_ERR_BAD_ATTACH_EVENT]	= "Attached event does not exist",
+	[PROBE_ERR_BAD_ATTACH_ARG]	= "Attached event does not have this field",
+	[PROBE_ERR_NO_EP_FILTER]	= "No filter rule after 'if'",
+	[PROBE_ERR_ARRAY_NO_CLOSE]	= "Array is not closed",
+	[PROBE_ERR_BAD_ARRAY_SUFFIX]	= "Array has wrong suffix",
+	[PROBE_ERR_BAD_ARRAY_NUM]	= "Invalid array size",
+	[PROBE_ERR_ARRAY_TOO_BIG]	= "Array number is too big",
+	[PROBE_ERR_BAD_IMM]		= "Invalid immediate value",
+	[PROBE_ERR_IMMSTR_NO_CLOSE]	= "String is not closed with '\"'",
 };
 
 /**
@@ -300,6 +325,8 @@ struct probe_parse {
 	unsigned int		flags;
 	struct probe_insn	*pos;
 	struct probe_insn	*end;
+	struct list_head	*fields;
+	struct probe_arg	*arg;
 };
 
 static int probe_fail(struct probe_parse *pp, int offs, enum probe_err err)
@@ -319,11 +346,66 @@ static int probe_emit(struct probe_parse *pp, int offs, enum probe_op op,
 	return 0;
 }
 
+/**
+ * probe_field_find() - an event's field by name
+ * @fields: the event's fields (trace_get_fields())
+ * @name: the name
+ *
+ * Return: the field, or NULL.
+ */
+struct ftrace_event_field *probe_field_find(struct list_head *fields,
+					    const char *name)
+{
+	struct ftrace_event_field *f;
+
+	list_for_each_entry(f, fields, link)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+static enum probe_field_kind probe_field_kind(struct ftrace_event_field *f)
+{
+	switch (f->filter_type) {
+	case FILTER_DYN_STRING:
+		return PROBE_FIELD_DYNSTR;
+	case FILTER_RDYN_STRING:
+		return PROBE_FIELD_RDYNSTR;
+	case FILTER_STATIC_STRING:
+		return PROBE_FIELD_STATICSTR;
+	default:
+		return PROBE_FIELD_NUM;
+	}
+}
+
+/* $FIELD of an eprobe: the attached event's field, or $comm. */
+static int probe_parse_field(struct probe_parse *pp, const char *var, int offs)
+{
+	struct ftrace_event_field *f;
+	int ret;
+
+	if (!strcmp(var, "comm"))
+		return probe_emit(pp, offs, PROBE_OP_COMM, 0);
+	f = probe_field_find(pp->fields, var);
+	if (!f)
+		return probe_fail(pp, offs, PROBE_ERR_BAD_ATTACH_ARG);
+	ret = probe_emit(pp, offs, PROBE_OP_FIELD, f->offset);
+	if (ret)
+		return ret;
+	pp->pos[-1].fsize = f->size;
+	pp->pos[-1].fkind = probe_field_kind(f);
+	pp->pos[-1].fsigned = f->is_signed;
+	return 0;
+}
+
 /* $VAR: @var is what follows the '$', which is at @offs. */
 static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 {
 	bool user = pp->flags & PROBE_CTX_USER;
 	unsigned long n;
+
+	if (pp->fields)
+		return probe_parse_field(pp, var, offs);
 
 	if (!strcmp(var, "retval")) {
 		if (!(pp->flags & PROBE_CTX_RETURN))
@@ -357,10 +439,14 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 			/* A user function's arguments are not known. */
 			return probe_fail(pp, offs, PROBE_ERR_NOFENTRY_ARGS);
 		}
-		if (pp->flags & PROBE_CTX_RETURN)
-			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 		if (kstrtoul(var + 3, 10, &n) || !n || n > PROBE_MAX_ARGS)
 			return probe_fail(pp, offs, PROBE_ERR_BAD_ARG_NUM);
+		/* At a return: the argument as the entry saw it. */
+		if (pp->flags & PROBE_CTX_RETURN)
+			return probe_emit(pp, offs, PROBE_OP_EARG, n - 1);
+		/* A tracepoint stub's first argument is its probe data. */
+		if (pp->flags & PROBE_CTX_TPOINT)
+			return probe_emit(pp, offs, PROBE_OP_ARG, n);
 		return probe_emit(pp, offs, PROBE_OP_ARG, n - 1);
 	}
 	return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
@@ -457,12 +543,44 @@ static int probe_parse_deref(struct probe_parse *pp, char *body, int offs)
 	return ret ?: probe_emit(pp, offs, op, off);
 }
 
+/* "\\VALUE" (a number) or "\\\"STRING\"" (a string); the '\\' is at @offs. */
+static int probe_parse_imm(struct probe_parse *pp, char *body, int offs)
+{
+	size_t len = strlen(body);
+	unsigned long v;
+	long sv;
+
+	if (body[1] == '"') {
+		if (len < 3 || body[len - 1] != '"')
+			return probe_fail(pp, offs + len,
+					  PROBE_ERR_IMMSTR_NO_CLOSE);
+		if (pp->arg->immstr)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_IMM);
+		pp->arg->immstr = kstrndup(body + 2, len - 3, GFP_KERNEL);
+		if (!pp->arg->immstr)
+			return -ENOMEM;
+		return probe_emit(pp, offs, PROBE_OP_IMMSTR,
+				  (long)pp->arg->immstr);
+	}
+	if (body[1] == '-') {
+		if (kstrtol(body + 1, 0, &sv))
+			return probe_fail(pp, offs + 1, PROBE_ERR_BAD_IMM);
+		v = sv;
+	} else if (kstrtoul(body + 1, 0, &v)) {
+		return probe_fail(pp, offs + 1, PROBE_ERR_BAD_IMM);
+	}
+	return probe_emit(pp, offs, PROBE_OP_IMM, v);
+}
+
 static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 {
 	int off;
 
 	switch (body[0]) {
 	case '%':
+		/* fprobes and tracepoint probes name no registers. */
+		if (pp->flags & PROBE_CTX_NOREG)
+			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 		off = regs_query_register_offset(body + 1);
 		if (off < 0)
 			return probe_fail(pp, offs, PROBE_ERR_BAD_REG_NAME);
@@ -474,9 +592,29 @@ static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 	case '+':
 	case '-':
 		return probe_parse_deref(pp, body, offs);
+	case '\\':
+		return probe_parse_imm(pp, body, offs);
 	default:
 		return probe_fail(pp, offs, PROBE_ERR_BAD_FETCH_ARG);
 	}
+}
+
+/*
+ * "%pd" (a struct dentry *) and "%pD" (a struct file *): the name of the
+ * dentry, read as a string.  The value is followed to the name's
+ * characters: file->f_path.dentry, then dentry->d_name.name, then a last
+ * dereference that points at the string.
+ */
+static int probe_emit_vfs_name(struct probe_parse *pp, bool file, int offs)
+{
+	int ret = 0;
+
+	if (file)
+		ret = probe_emit(pp, offs, PROBE_OP_DEREF,
+				 offsetof(struct file, f_path.dentry));
+	ret = ret ?: probe_emit(pp, offs, PROBE_OP_DEREF,
+				offsetof(struct dentry, d_name.name));
+	return ret ?: probe_emit(pp, offs, PROBE_OP_DEREF, 0);
 }
 
 /*
@@ -487,6 +625,7 @@ static bool probe_check_string(struct probe_arg *arg, struct probe_insn *last)
 {
 	switch (last->op) {
 	case PROBE_OP_COMM:
+	case PROBE_OP_IMMSTR:
 		return true;
 	case PROBE_OP_UDEREF:
 		arg->user = true;
@@ -497,6 +636,51 @@ static bool probe_check_string(struct probe_arg *arg, struct probe_insn *last)
 	default:
 		return false;
 	}
+}
+
+/*
+ * "TYPE[N]": an array of N values of TYPE, read one after the other from
+ * memory.  Cuts @tname at its '['; @toff is where @tname starts in the
+ * word being parsed.
+ */
+static int probe_parse_array(struct probe_arg *arg, char *tname, int toff,
+			     struct probe_log *log)
+{
+	char *open = strchr(tname, '['), *close;
+	unsigned int n;
+
+	if (!open)
+		return 0;
+	close = strchr(open, ']');
+	if (!close)
+		return probe_log_err(log, toff + strlen(tname),
+				     PROBE_ERR_ARRAY_NO_CLOSE);
+	if (close[1])
+		return probe_log_err(log, toff + (close + 1 - tname),
+				     PROBE_ERR_BAD_ARRAY_SUFFIX);
+	*close = '\0';
+	if (kstrtouint(open + 1, 0, &n) || !n)
+		return probe_log_err(log, toff + (open + 1 - tname),
+				     PROBE_ERR_BAD_ARRAY_NUM);
+	if (n > PROBE_ARRAY_MAX)
+		return probe_log_err(log, toff + (open + 1 - tname),
+				     PROBE_ERR_ARRAY_TOO_BIG);
+	*open = '\0';
+	arg->count = n;
+	return 0;
+}
+
+/* The field type of an array argument: "u8[4]", "char[4]", ... */
+static int probe_array_ftype(struct probe_arg *arg)
+{
+	static const char * const uns[] = { "u8", "u16", "u32", "u64" };
+	const char *elem = arg->type;
+
+	/* Hex numbers and symbols are unsigned words to a reader. */
+	if (arg->kind == PROBE_KIND_HEX || arg->kind == PROBE_KIND_SYMBOL)
+		elem = uns[ilog2(arg->size)];
+	arg->ftype = kasprintf(GFP_KERNEL, "%s[%u]", elem, arg->count);
+	return arg->ftype ? 0 : -ENOMEM;
 }
 
 /* "NAME=": a C identifier no other argument of the probe has. */
@@ -517,31 +701,45 @@ static int probe_arg_name(struct probe_arg *args, int index, const char *name,
 	return 0;
 }
 
-/**
- * probe_arg_parse() - compile one fetch argument
- * @args: the probe's arguments; those before @index are parsed
- * @index: the one to parse, 0-based (named "arg<index+1>" by default);
- *	zeroed, filled on success
- * @def: "[NAME=]FETCHARG[:TYPE]"
- * @flags: PROBE_CTX_*
- * @log: where errors go; @log->index names @def's word
- *
- * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
- */
-int probe_arg_parse(struct probe_arg *args, int index, const char *def,
-		    unsigned int flags, struct probe_log *log)
+/* The type a "$FIELD" without ":TYPE" gets: the field's own. */
+static const char *probe_field_type(struct probe_parse *pp, const char *body)
+{
+	static const char * const uns[] = { "u8", "u16", "u32", "u64" };
+	static const char * const sig[] = { "s8", "s16", "s32", "s64" };
+	struct ftrace_event_field *f;
+
+	if (!pp->fields || body[0] != '$')
+		return NULL;
+	f = probe_field_find(pp->fields, body + 1);
+	if (!f)
+		return NULL;
+	if (probe_field_kind(f) != PROBE_FIELD_NUM ||
+	    f->filter_type == FILTER_PTR_STRING)
+		return "string";
+	if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+		return "x64";
+	return f->is_signed ? sig[ilog2(f->size)] : uns[ilog2(f->size)];
+}
+
+static int probe_arg_compile(struct probe_arg *args, int index,
+			     const char *def, unsigned int flags,
+			     struct list_head *fields, struct probe_log *log)
 {
 	struct probe_arg *arg = &args[index];
 	struct probe_parse pp = {
 		.log	= log,
 		.flags	= flags,
 		.pos	= arg->insns,
-		.end	= arg->insns + PROBE_MAX_INSNS - 1,
+		/* Room for the END, and for a string's closing step. */
+		.end	= arg->insns + PROBE_MAX_INSNS - 2,
+		.fields	= fields,
+		.arg	= arg,
 	};
 	const struct probe_type_info *type;
 	char *buf, *body, *eq, *colon;
 	const char *tname;
 	int boff = 0, toff;
+	bool vfs_name;
 	int ret;
 
 	buf = kstrdup(def, GFP_KERNEL);
@@ -580,16 +778,28 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		goto out;
 	}
 
-	colon = strrchr(body, ':');
+	/* An immediate string's type follows its closing quote. */
+	if (body[0] == '\\' && body[1] == '"')
+		colon = strrchr(body, '"') > body + 1 ?
+			strchr(strrchr(body, '"'), ':') : NULL;
+	else
+		colon = strrchr(body, ':');
 	if (colon) {
 		*colon = '\0';
 		tname = colon + 1;
 		toff = tname - buf;
 	} else {
-		tname = strcmp(body, "$comm") ? "x64" : "string";
+		tname = probe_field_type(&pp, body) ?:
+			(strcmp(body, "$comm") && strncmp(body, "\\\"", 2) ?
+			 "x64" : "string");
 		toff = boff;
 	}
-	type = probe_type_find(tname);
+	ret = probe_parse_array(arg, (char *)tname, toff, log);
+	if (ret)
+		goto out;
+	ret = -EINVAL;
+	vfs_name = !strcmp(tname, "%pd") || !strcmp(tname, "%pD");
+	type = probe_type_find(vfs_name ? "string" : tname);
 	if (!type && tname[0] == 'b' && isdigit(tname[1])) {
 		type = probe_bitfield_parse(arg, tname);
 		if (!type) {
@@ -598,7 +808,8 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		}
 	}
 	/* A user address has no kernel symbol to print. */
-	if (!type || (type->kind == PROBE_KIND_SYMBOL &&
+	if (!type || ((type->kind == PROBE_KIND_SYMBOL ||
+		       type->kind == PROBE_KIND_SYMSTR || vfs_name) &&
 		      (flags & PROBE_CTX_USER))) {
 		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
 		goto out;
@@ -606,15 +817,33 @@ int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 	arg->type = type->name;
 	arg->kind = type->kind;
 	arg->size = type->size;
+	/* Arrays are of numbers, read from memory. */
+	if (arg->count && (probe_kind_is_string(arg->kind) || arg->bf_width)) {
+		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
+		goto out;
+	}
 
 	ret = probe_parse_body(&pp, body, boff);
+	if (!ret && vfs_name)
+		ret = probe_emit_vfs_name(&pp, tname[2] == 'D', toff);
+	/* A string field is read where the field points. */
+	if (!ret && pp.pos[-1].op == PROBE_OP_FIELD &&
+	    probe_kind_reads_string(arg->kind))
+		ret = probe_emit(&pp, toff, PROBE_OP_DEREF, 0);
 	if (ret)
 		goto out;
 	pp.pos->op = PROBE_OP_END;
-	if (probe_kind_is_string(arg->kind)) {
+	if (arg->count) {
+		if (pp.pos[-1].op != PROBE_OP_DEREF &&
+		    pp.pos[-1].op != PROBE_OP_UDEREF)
+			ret = probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
+		else
+			ret = probe_array_ftype(arg);
+	} else if (probe_kind_reads_string(arg->kind)) {
 		if (!probe_check_string(arg, pp.pos - 1))
 			ret = probe_log_err(log, toff, PROBE_ERR_BAD_STRING);
-	} else if (pp.pos[-1].op == PROBE_OP_COMM) {
+	} else if (pp.pos[-1].op == PROBE_OP_COMM ||
+		   pp.pos[-1].op == PROBE_OP_IMMSTR) {
 		ret = probe_log_err(log, toff, PROBE_ERR_NEED_STRING_TYPE);
 	}
 out:
@@ -625,6 +854,42 @@ out:
 }
 
 /**
+ * probe_arg_parse() - compile one fetch argument
+ * @args: the probe's arguments; those before @index are parsed
+ * @index: the one to parse, 0-based (named "arg<index+1>" by default);
+ *	zeroed, filled on success
+ * @def: "[NAME=]FETCHARG[:TYPE]"
+ * @flags: PROBE_CTX_*
+ * @log: where errors go; @log->index names @def's word
+ *
+ * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
+ */
+int probe_arg_parse(struct probe_arg *args, int index, const char *def,
+		    unsigned int flags, struct probe_log *log)
+{
+	return probe_arg_compile(args, index, def, flags, NULL, log);
+}
+
+/**
+ * probe_arg_parse_event() - compile one fetch argument of an eprobe
+ * @args: the probe's arguments; those before @index are parsed
+ * @index: the one to parse, as for probe_arg_parse()
+ * @def: "[NAME=]FETCHARG[:TYPE]", where "$FIELD" names a field of the
+ *	attached event; without a TYPE a field keeps its own (a number of
+ *	its size and sign, or a string)
+ * @fields: the attached event's fields
+ * @log: where errors go
+ *
+ * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
+ */
+int probe_arg_parse_event(struct probe_arg *args, int index, const char *def,
+			  struct list_head *fields, struct probe_log *log)
+{
+	return probe_arg_compile(args, index, def,
+				 PROBE_CTX_NOREG | PROBE_CTX_EVENT, fields, log);
+}
+
+/**
  * probe_arg_free() - free what probe_arg_parse() allocated
  * @arg: the argument
  */
@@ -632,8 +897,12 @@ void probe_arg_free(struct probe_arg *arg)
 {
 	kfree(arg->name);
 	kfree(arg->comm);
+	kfree(arg->ftype);
+	kfree(arg->immstr);
 	arg->name = NULL;
 	arg->comm = NULL;
+	arg->ftype = NULL;
+	arg->immstr = NULL;
 }
 
 /**
@@ -651,7 +920,7 @@ int probe_args_layout(struct probe_arg *args, int nargs, unsigned int base)
 	for (i = 0; i < nargs; i++) {
 		base = ALIGN(base, args[i].size);
 		args[i].offset = base;
-		base += args[i].size;
+		base += args[i].size * max(args[i].count, 1U);
 	}
 	return base;
 }
@@ -666,9 +935,12 @@ static const char *probe_fmt(const struct probe_arg *arg)
 	switch (arg->kind) {
 	case PROBE_KIND_STRING:
 	case PROBE_KIND_USTRING:
+	case PROBE_KIND_SYMSTR:
 		return "\\\"%s\\\"";
 	case PROBE_KIND_SYMBOL:
 		return "%pS";
+	case PROBE_KIND_CHAR:
+		return "'%c'";
 	case PROBE_KIND_SIGNED:
 		return sig[i];
 	case PROBE_KIND_UNSIGNED:
@@ -676,6 +948,48 @@ static const char *probe_fmt(const struct probe_arg *arg)
 	default:
 		return hex[i];
 	}
+}
+
+/* "\"HEAD name=fmt...\"TAIL, REC->name...": a probe event's print fmt. */
+static char *probe_make_fmt(struct probe_arg *args, int nargs,
+			    const char *head, const char *tail)
+{
+	struct seq_buf sb;
+	char *buf;
+	int i, j;
+
+	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	seq_buf_init(&sb, buf, PAGE_SIZE);
+	seq_buf_printf(&sb, "\"%s", head);
+	for (i = 0; i < nargs; i++) {
+		seq_buf_printf(&sb, " %s=", args[i].name);
+		if (!args[i].count) {
+			seq_buf_puts(&sb, probe_fmt(&args[i]));
+			continue;
+		}
+		seq_buf_putc(&sb, '{');
+		for (j = 0; j < args[i].count; j++)
+			seq_buf_printf(&sb, "%s%s", j ? "," : "",
+				       probe_fmt(&args[i]));
+		seq_buf_putc(&sb, '}');
+	}
+	seq_buf_printf(&sb, "\"%s", tail);
+	for (i = 0; i < nargs; i++) {
+		if (probe_kind_is_string(args[i].kind))
+			seq_buf_printf(&sb, ", __get_str(%s)", args[i].name);
+		else if (!args[i].count)
+			seq_buf_printf(&sb, ", REC->%s", args[i].name);
+		for (j = 0; j < args[i].count; j++)
+			seq_buf_printf(&sb, ", REC->%s[%d]", args[i].name, j);
+	}
+	if (seq_buf_has_overflowed(&sb)) {
+		kfree(buf);
+		return NULL;
+	}
+	seq_buf_str(&sb);
+	return buf;
 }
 
 /**
@@ -688,29 +1002,23 @@ static const char *probe_fmt(const struct probe_arg *arg)
  */
 char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return)
 {
-	struct seq_buf sb;
-	char *buf;
-	int i;
+	return probe_make_fmt(args, nargs,
+			      is_return ? "(%lx <- %lx)" : "(%lx)",
+			      is_return ?
+			      ", REC->__probe_func, REC->__probe_ret_ip" :
+			      ", REC->__probe_ip");
+}
 
-	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
-	if (!buf)
-		return NULL;
-	seq_buf_init(&sb, buf, PAGE_SIZE);
-	seq_buf_puts(&sb, is_return ? "\"(%lx <- %lx)" : "\"(%lx)");
-	for (i = 0; i < nargs; i++)
-		seq_buf_printf(&sb, " %s=%s", args[i].name, probe_fmt(&args[i]));
-	seq_buf_puts(&sb, is_return ?
-		     "\", REC->__probe_func, REC->__probe_ret_ip" :
-		     "\", REC->__probe_ip");
-	for (i = 0; i < nargs; i++)
-		seq_buf_printf(&sb, probe_kind_is_string(args[i].kind) ?
-			       ", __get_str(%s)" : ", REC->%s", args[i].name);
-	if (seq_buf_has_overflowed(&sb)) {
-		kfree(buf);
-		return NULL;
-	}
-	seq_buf_str(&sb);
-	return buf;
+/**
+ * probe_print_fmt_event() - the "print fmt" of an eprobe's event
+ * @args: its arguments
+ * @nargs: how many
+ *
+ * Return: a kmalloc()ed string, or NULL.
+ */
+char *probe_print_fmt_event(struct probe_arg *args, int nargs)
+{
+	return probe_make_fmt(args, nargs, "", "");
 }
 
 /**
@@ -734,6 +1042,8 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 		/* Hex numbers and symbols are unsigned words to a reader. */
 		type = a->kind == PROBE_KIND_HEX || a->kind == PROBE_KIND_SYMBOL ?
 		       uns[ilog2(a->size)] : a->type;
+		if (a->count)
+			type = a->ftype;
 		/* A string is of (signed) chars. */
 		if (probe_kind_is_string(a->kind))
 			ret = trace_define_field(call, "__data_loc char[]",
@@ -741,8 +1051,10 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 						 FILTER_OTHER);
 		else
 			ret = trace_define_field(call, type, a->name,
-						 a->offset, a->size,
-						 a->kind == PROBE_KIND_SIGNED,
+						 a->offset,
+						 a->size * max(a->count, 1U),
+						 a->kind == PROBE_KIND_SIGNED ||
+						 a->kind == PROBE_KIND_CHAR,
 						 FILTER_OTHER);
 		if (ret)
 			return ret;
@@ -751,9 +1063,8 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 }
 
 static void probe_print_value(struct trace_seq *s, struct probe_arg *a,
-			      void *rec)
+			      void *rec, void *p)
 {
-	void *p = rec + a->offset;
 	u64 v;
 	u32 loc;
 
@@ -782,6 +1093,9 @@ static void probe_print_value(struct trace_seq *s, struct probe_arg *a,
 	case PROBE_KIND_SYMBOL:
 		trace_seq_printf(s, "%pS", (void *)(unsigned long)v);
 		break;
+	case PROBE_KIND_CHAR:
+		trace_seq_printf(s, "'%c'", (char)v);
+		break;
 	case PROBE_KIND_SIGNED:
 		trace_seq_printf(s, "%lld", (long long)sign_extend64(v, a->size * 8 - 1));
 		break;
@@ -803,10 +1117,23 @@ static void probe_print_value(struct trace_seq *s, struct probe_arg *a,
 void probe_print_args(struct trace_seq *s, struct probe_arg *args, int nargs,
 		      void *rec)
 {
-	int i;
+	struct probe_arg *a;
+	int i, j;
 
 	for (i = 0; i < nargs; i++) {
-		trace_seq_printf(s, " %s=", args[i].name);
-		probe_print_value(s, &args[i], rec);
+		a = &args[i];
+		trace_seq_printf(s, " %s=", a->name);
+		if (!a->count) {
+			probe_print_value(s, a, rec, rec + a->offset);
+			continue;
+		}
+		trace_seq_putc(s, '{');
+		for (j = 0; j < a->count; j++) {
+			if (j)
+				trace_seq_putc(s, ',');
+			probe_print_value(s, a, rec,
+					  rec + a->offset + j * a->size);
+		}
+		trace_seq_putc(s, '}');
 	}
 }

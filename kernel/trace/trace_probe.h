@@ -21,6 +21,8 @@
 #define PROBE_ARG_BODY_LEN	63
 #define PROBE_STRING_MAX	4096
 #define PROBE_DEFAULT_GROUP	"kprobes"
+#define PROBE_FPROBE_GROUP	"fprobes"
+#define PROBE_TPOINT_GROUP	"tracepoints"
 
 /* One step of a fetch program; programs end with PROBE_OP_END. */
 enum probe_op {
@@ -37,10 +39,32 @@ enum probe_op {
 	PROBE_OP_USTACK,	/* value = the @param-th user stack word */
 	PROBE_OP_USTACKP,	/* value = the user stack pointer */
 	PROBE_OP_FOFFS,		/* value = the address of file offset @param */
+	PROBE_OP_EARG,		/* value = entry argument @param, saved at entry */
+	PROBE_OP_FIELD,		/* value = the event field at offset @param */
+	PROBE_OP_IMMSTR,	/* the string at @param (strings only) */
 };
 
+/* How PROBE_OP_FIELD reads an event's field (eprobes). */
+enum probe_field_kind {
+	PROBE_FIELD_NUM,	/* a number of @fsize bytes */
+	PROBE_FIELD_DYNSTR,	/* __data_loc: the string's address */
+	PROBE_FIELD_RDYNSTR,	/* __rel_loc: the string's address */
+	PROBE_FIELD_STATICSTR,	/* char[N]: the field's address */
+};
+
+/**
+ * struct probe_insn - one step of a fetch program
+ * @op: what it does
+ * @fsize: PROBE_OP_FIELD: the field's size
+ * @fkind: PROBE_OP_FIELD: enum probe_field_kind
+ * @fsigned: PROBE_OP_FIELD: a signed number
+ * @param: the operand
+ */
 struct probe_insn {
 	enum probe_op	op;
+	u16		fsize;
+	u8		fkind;
+	u8		fsigned;
 	long		param;
 };
 
@@ -52,7 +76,12 @@ enum probe_kind {
 	PROBE_KIND_STRING,	/* kernel string; __data_loc char[] */
 	PROBE_KIND_USTRING,	/* user string; __data_loc char[] */
 	PROBE_KIND_SYMBOL,	/* an address printed as sym+off */
+	PROBE_KIND_CHAR,	/* a byte printed as a character */
+	PROBE_KIND_SYMSTR,	/* an address stored as "sym+off/size" */
 };
+
+/* Elements of an array argument ("u8[N]") at most. */
+#define PROBE_ARRAY_MAX		64
 
 /**
  * struct probe_arg - one fetch argument of a probe
@@ -60,7 +89,11 @@ enum probe_kind {
  * @comm: its definition as the user wrote it
  * @type: its type name ("u32", "string", ...)
  * @kind: how it is stored and printed
- * @size: bytes in the record's fixed part (4 for a string's data_loc)
+ * @size: bytes in the record's fixed part (4 for a string's data_loc);
+ *	an array's element size
+ * @count: an array's elements ("TYPE[N]"), 0 for a single value
+ * @ftype: the field type of an array ("u8[4]"), kmalloc()ed
+ * @immstr: the string of an immediate string (\"...\"), kmalloc()ed
  * @offset: offset of its field in the record
  * @user: the last dereference reads user memory
  * @bf_width: a bitfield's width in bits, 0 for a whole value
@@ -73,6 +106,9 @@ struct probe_arg {
 	const char		*type;
 	enum probe_kind		kind;
 	unsigned int		size;
+	unsigned int		count;
+	char			*ftype;
+	char			*immstr;
 	unsigned int		offset;
 	bool			user;
 	u8			bf_width;
@@ -87,16 +123,27 @@ struct probe_arg {
  */
 #define PROBE_CTX_RETURN	BIT(0)
 #define PROBE_CTX_USER		BIT(1)
+/* fprobe and tracepoint probes: no "%REG" (BAD_VAR). */
+#define PROBE_CTX_NOREG		BIT(2)
+/* A tracepoint's stub: its first argument is the probe data, skipped. */
+#define PROBE_CTX_TPOINT	BIT(3)
+/* eprobes: "$FIELD" is a field of the attached event's record. */
+#define PROBE_CTX_EVENT		BIT(4)
 
 /**
  * struct probe_fetch_ctx - what a fetch program runs on
  * @regs: the registers at the probe
  * @fbase: for uprobes, the address the probed file's offset 0 is mapped
  *	at in the current task ("@+OFFS" reads @fbase + OFFS)
+ * @eargs: for return probes, the function's arguments saved at its entry
+ *	(probe_args_save_eargs()); $argN reads @eargs[N - 1]
+ * @rec: for eprobes, the attached event's record ($FIELD reads it)
  */
 struct probe_fetch_ctx {
 	struct pt_regs	*regs;
 	unsigned long	fbase;
+	unsigned long	*eargs;
+	void		*rec;
 };
 
 /*
@@ -156,6 +203,18 @@ enum probe_err {
 	PROBE_ERR_BAD_FILE_OFFS,
 	PROBE_ERR_SYM_ON_UPROBE,
 	PROBE_ERR_NOFENTRY_ARGS,
+	PROBE_ERR_NO_TRACEPOINT,
+	PROBE_ERR_BAD_TP_NAME,
+	PROBE_ERR_NO_EVENT_INFO,
+	PROBE_ERR_BAD_ATTACH_EVENT,
+	PROBE_ERR_BAD_ATTACH_ARG,
+	PROBE_ERR_NO_EP_FILTER,
+	PROBE_ERR_ARRAY_NO_CLOSE,
+	PROBE_ERR_BAD_ARRAY_SUFFIX,
+	PROBE_ERR_BAD_ARRAY_NUM,
+	PROBE_ERR_ARRAY_TOO_BIG,
+	PROBE_ERR_BAD_IMM,
+	PROBE_ERR_IMMSTR_NO_CLOSE,
 	PROBE_ERR_MAX
 };
 
@@ -182,9 +241,14 @@ int probe_log_err(struct probe_log *log, int offset, enum probe_err err);
 
 int probe_arg_parse(struct probe_arg *args, int index, const char *def,
 		    unsigned int flags, struct probe_log *log);
+int probe_arg_parse_event(struct probe_arg *args, int index, const char *def,
+			  struct list_head *fields, struct probe_log *log);
+struct ftrace_event_field *probe_field_find(struct list_head *fields,
+					    const char *name);
 void probe_arg_free(struct probe_arg *arg);
 int probe_args_layout(struct probe_arg *args, int nargs, unsigned int base);
 char *probe_print_fmt(struct probe_arg *args, int nargs, bool is_return);
+char *probe_print_fmt_event(struct probe_arg *args, int nargs);
 int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 			int nargs);
 void probe_print_args(struct trace_seq *s, struct probe_arg *args, int nargs,
@@ -200,5 +264,7 @@ int probe_args_dyn_size(struct probe_arg *args, int nargs,
 void probe_args_store(struct probe_arg *args, int nargs,
 		      const struct probe_fetch_ctx *ctx, void *rec,
 		      unsigned int fixed, unsigned int total);
+int probe_args_nr_eargs(struct probe_arg *args, int nargs);
+void probe_args_save_eargs(struct pt_regs *regs, unsigned long *eargs, int n);
 
 #endif /* _TRACE_PROBE_H */

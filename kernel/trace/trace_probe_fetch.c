@@ -11,6 +11,7 @@
  * and copies the strings into the space the first reserved, truncating
  * a string that grew in between.
  */
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
@@ -40,6 +41,31 @@ static nokprobe_inline unsigned long probe_user_stack(struct pt_regs *regs, long
 	return probe_load(addr, true, fault);
 }
 
+/* An event field of the attached record (eprobes): a number or an address. */
+static nokprobe_inline unsigned long probe_field(struct probe_insn *in, void *rec)
+{
+	void *p = rec + in->param;
+
+	switch (in->fkind) {
+	case PROBE_FIELD_DYNSTR:
+		return (unsigned long)rec + (*(u32 *)p & 0xffff);
+	case PROBE_FIELD_RDYNSTR:
+		return (unsigned long)p + sizeof(u32) + (*(u32 *)p & 0xffff);
+	case PROBE_FIELD_STATICSTR:
+		return (unsigned long)p;
+	}
+	switch (in->fsize) {
+	case 1:
+		return in->fsigned ? (long)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return in->fsigned ? (long)*(s16 *)p : *(u16 *)p;
+	case 4:
+		return in->fsigned ? (long)*(s32 *)p : *(u32 *)p;
+	default:
+		return *(unsigned long *)p;
+	}
+}
+
 static nokprobe_inline unsigned long probe_step(struct probe_insn *in,
 						const struct probe_fetch_ctx *ctx,
 						unsigned long v, bool *fault)
@@ -63,6 +89,10 @@ static nokprobe_inline unsigned long probe_step(struct probe_insn *in,
 		return regs_return_value(regs);
 	case PROBE_OP_ARG:
 		return regs_get_kernel_argument(regs, in->param);
+	case PROBE_OP_EARG:
+		return ctx->eargs ? ctx->eargs[in->param] : 0;
+	case PROBE_OP_FIELD:
+		return ctx->rec ? probe_field(in, ctx->rec) : 0;
 	case PROBE_OP_IMM:
 		return in->param;
 	case PROBE_OP_DEREF:
@@ -89,7 +119,7 @@ static nokprobe_inline unsigned long probe_run(struct probe_arg *arg,
 	for (in = arg->insns; in->op != PROBE_OP_END; in++) {
 		if (in[1].op == PROBE_OP_END &&
 		    (in->op == PROBE_OP_DEREF || in->op == PROBE_OP_UDEREF ||
-		     in->op == PROBE_OP_COMM))
+		     in->op == PROBE_OP_COMM || in->op == PROBE_OP_IMMSTR))
 			break;
 		v = probe_step(in, ctx, v, fault);
 	}
@@ -107,6 +137,8 @@ static nokprobe_inline const void *probe_string_addr(struct probe_arg *arg,
 
 	if (last->op == PROBE_OP_COMM)
 		return current->comm;
+	if (last->op == PROBE_OP_IMMSTR)
+		return (const void *)last->param;
 	return (const void *)(v + last->param);
 }
 
@@ -133,6 +165,103 @@ static nokprobe_inline long probe_strlen(struct probe_arg *arg, const void *addr
 	return probe_strnlen_kernel(addr);
 }
 
+/* Read @size bytes at @addr into @p; zeroes on a fault. */
+static nokprobe_inline void probe_copy(void *p, unsigned long addr, bool user,
+				       unsigned int size)
+{
+	long ret;
+
+	if (user)
+		ret = copy_from_user_nofault(p, (void __user *)addr, size);
+	else
+		ret = copy_from_kernel_nofault(p, (void *)addr, size);
+	if (ret)
+		memset(p, 0, size);
+}
+
+static nokprobe_inline u64 probe_value(struct probe_arg *arg,
+				       const struct probe_fetch_ctx *ctx)
+{
+	struct probe_insn *last;
+	bool fault = false;
+	unsigned long v = probe_run(arg, ctx, &last, &fault);
+	u64 val = 0;
+
+	switch (last->op) {
+	case PROBE_OP_DEREF:
+	case PROBE_OP_UDEREF:
+		/* symstr's 4 bytes are its __data_loc: it reads a word. */
+		if (!fault)
+			probe_copy(&val, v + last->param,
+				   last->op == PROBE_OP_UDEREF,
+				   arg->kind == PROBE_KIND_SYMSTR ?
+				   sizeof(long) : arg->size);
+		break;
+	default:
+		val = v;
+		break;
+	}
+	if (arg->bf_width)
+		val = (val >> arg->bf_shift) & GENMASK_ULL(arg->bf_width - 1, 0);
+	return val;
+}
+
+static nokprobe_inline void probe_store_value(struct probe_arg *arg,
+					      const struct probe_fetch_ctx *ctx, void *p)
+{
+	struct probe_insn *last;
+	bool fault = false;
+	unsigned long v;
+	u64 val;
+
+	if (!arg->count) {
+		val = probe_value(arg, ctx);
+		memcpy(p, &val, arg->size);
+		return;
+	}
+	/* An array: @count values one after the other where the last step points. */
+	v = probe_run(arg, ctx, &last, &fault);
+	if (fault) {
+		memset(p, 0, arg->size * arg->count);
+		return;
+	}
+	probe_copy(p, v + last->param, last->op == PROBE_OP_UDEREF,
+		   arg->size * arg->count);
+}
+
+/*
+ * symstr: the value as "sym+off/size" (or its hex), into @dst when there
+ * is one, at most @room bytes.  Return: its length with the NUL.
+ */
+static nokprobe_inline int probe_symstr(struct probe_arg *arg,
+					const struct probe_fetch_ctx *ctx,
+					char *dst, unsigned int room)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	int len = sprint_symbol(buf, probe_value(arg, ctx)) + 1;
+
+	if (dst) {
+		len = min_t(int, len, room);
+		memcpy(dst, buf, len);
+		if (len)
+			dst[len - 1] = '\0';
+	}
+	return len;
+}
+
+static nokprobe_inline u32 probe_store_symstr(struct probe_arg *arg,
+					      const struct probe_fetch_ctx *ctx,
+					      void *rec, unsigned int *dyn,
+					      unsigned int total)
+{
+	int len = probe_symstr(arg, ctx, rec + *dyn, total - *dyn);
+
+	if (len <= 0)
+		return *dyn;
+	*dyn += len;
+	return (len << 16) | (*dyn - len);
+}
+
 /**
  * probe_args_dyn_size() - bytes the strings of a record need
  * @args: the arguments
@@ -150,6 +279,10 @@ int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs,
 	long len;
 
 	for (i = 0; i < nargs; i++) {
+		if (args[i].kind == PROBE_KIND_SYMSTR) {
+			size += probe_symstr(&args[i], ctx, NULL, 0);
+			continue;
+		}
 		if (args[i].kind != PROBE_KIND_STRING &&
 		    args[i].kind != PROBE_KIND_USTRING)
 			continue;
@@ -186,39 +319,6 @@ static nokprobe_inline u32 probe_store_string(struct probe_arg *arg,
 	return (len << 16) | (*dyn - len);
 }
 
-static nokprobe_inline void probe_store_value(struct probe_arg *arg,
-					      const struct probe_fetch_ctx *ctx, void *p)
-{
-	struct probe_insn *last;
-	bool fault = false;
-	unsigned long v = probe_run(arg, ctx, &last, &fault);
-	unsigned long addr;
-	u64 val = 0;
-
-	switch (last->op) {
-	case PROBE_OP_DEREF:
-	case PROBE_OP_UDEREF:
-		if (fault)
-			break;
-		addr = v + last->param;
-		if (last->op == PROBE_OP_UDEREF)
-			fault = copy_from_user_nofault(&val, (void __user *)addr,
-						       arg->size);
-		else
-			fault = copy_from_kernel_nofault(&val, (void *)addr,
-							 arg->size);
-		if (fault)
-			val = 0;
-		break;
-	default:
-		val = v;
-		break;
-	}
-	if (arg->bf_width)
-		val = (val >> arg->bf_shift) & GENMASK_ULL(arg->bf_width - 1, 0);
-	memcpy(p, &val, arg->size);
-}
-
 /**
  * probe_args_store() - fetch the arguments into a reserved record
  * @args: the arguments
@@ -238,12 +338,52 @@ void __kprobes probe_args_store(struct probe_arg *args, int nargs,
 	int i;
 
 	for (i = 0; i < nargs; i++) {
-		if (args[i].kind == PROBE_KIND_STRING ||
-		    args[i].kind == PROBE_KIND_USTRING)
+		if (args[i].kind == PROBE_KIND_SYMSTR)
+			*(u32 *)(rec + args[i].offset) =
+				probe_store_symstr(&args[i], ctx, rec, &dyn,
+						   total);
+		else if (args[i].kind == PROBE_KIND_STRING ||
+			 args[i].kind == PROBE_KIND_USTRING)
 			*(u32 *)(rec + args[i].offset) =
 				probe_store_string(&args[i], ctx, rec, &dyn,
 						   total);
 		else
 			probe_store_value(&args[i], ctx, rec + args[i].offset);
 	}
+}
+
+/**
+ * probe_args_nr_eargs() - how many entry arguments return probes save
+ * @args: the arguments
+ * @nargs: how many
+ *
+ * Return: the highest N of the $argN the programs read at a return, or 0.
+ */
+int probe_args_nr_eargs(struct probe_arg *args, int nargs)
+{
+	struct probe_insn *in;
+	int i, n = 0;
+
+	for (i = 0; i < nargs; i++)
+		for (in = args[i].insns; in->op != PROBE_OP_END; in++)
+			if (in->op == PROBE_OP_EARG)
+				n = max_t(int, n, in->param + 1);
+	return n;
+}
+
+/**
+ * probe_args_save_eargs() - save a function's arguments at its entry
+ * @regs: the registers at the entry
+ * @eargs: room for @n words
+ * @n: how many, from probe_args_nr_eargs()
+ *
+ * Context: probe context.
+ */
+void __kprobes probe_args_save_eargs(struct pt_regs *regs, unsigned long *eargs,
+				     int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		eargs[i] = regs_get_kernel_argument(regs, i);
 }

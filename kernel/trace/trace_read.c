@@ -368,6 +368,7 @@ static struct trace_iterator *trace_iter_alloc(struct trace_array *tr,
 		iter->iter_flags |= TRACE_FILE_SNAPSHOT;
 	if (trace_clock_in_ns(tr))
 		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
+	/* trace_set_opt() may flip it meanwhile: one value for this open */
 	if (READ_ONCE(tr->flags) & TRACE_OPT(LATENCY_FMT))
 		iter->iter_flags |= TRACE_FILE_LAT_FMT;
 
@@ -575,7 +576,7 @@ static int tracing_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+	if (tracing_open_truncates(filp)) {
 		if (cf->cpu == RING_BUFFER_ALL_CPUS)
 			tracing_reset_all_cpus(cf->tr);
 		else
@@ -735,7 +736,10 @@ static __poll_t tracing_pipe_poll(struct file *filp, poll_table *pt)
 {
 	struct trace_iterator *iter = filp->private_data;
 
-	/* The "block" option: always readable, readers block in read(). */
+	/*
+	 * The "block" option: always readable, readers block in read().
+	 * trace_set_opt() flips it without the reader's lock.
+	 */
 	if (READ_ONCE(iter->tr->flags) & TRACE_OPT(BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(iter->tr->buffer, iter->cpu_file, filp,
@@ -1020,6 +1024,7 @@ static ssize_t tracing_raw_splice_read(struct file *filp, loff_t *ppos,
 		if ((filp->f_flags & O_NONBLOCK) || (flags & SPLICE_F_NONBLOCK))
 			goto out;
 		mutex_unlock(&r->lock);
+		/* buffer_percent_write() may store it (no lock) meanwhile */
 		ret = ring_buffer_wait(r->buffer, r->cpu,
 				       READ_ONCE(tr->buffer_percent), NULL, NULL);
 		mutex_lock(&r->lock);
@@ -1059,6 +1064,10 @@ static __poll_t tracing_raw_poll(struct file *filp, poll_table *pt)
 	struct raw_reader *r = filp->private_data;
 	struct trace_array *tr = r->tr;
 
+	/*
+	 * Both changed through their files without our lock:
+	 * trace_set_opt() and buffer_percent_write().  One value each.
+	 */
 	if (READ_ONCE(tr->flags) & TRACE_OPT(BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(r->buffer, r->cpu, filp, pt,
@@ -1141,6 +1150,11 @@ static void trace_dump_tr(struct trace_array *tr,
 	/* iter->private too: the tracer's open may allocate, so no state. */
 	memset(iter, 0, offsetof(struct trace_iterator, seq));
 	iter->tr = tr;
+	/*
+	 * An oops may hit while tracing_set_tracer() (trace_types_lock,
+	 * which a dump cannot take) switches tracers on another CPU: one
+	 * value, which is always a registered tracer (nop in between).
+	 */
 	iter->trace = READ_ONCE(tr->current_trace);
 	iter->cpu_file = oops_dump_mode == DUMP_ORIG ?
 			 raw_smp_processor_id() : RING_BUFFER_ALL_CPUS;

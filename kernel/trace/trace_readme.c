@@ -143,6 +143,15 @@ static const struct readme_part readme[] = {
 	{ "dynamic_events", "\t  accepts: event-definitions (one definition per line)\n" },
 	{ "dynamic_events", "\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n" },
 	{ "dynamic_events", "\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n" },
+#endif
+#ifdef CONFIG_FPROBE_EVENTS
+	{ "dynamic_events",
+	  "\t           f[:[<group>/][<event>]] <func-name>[%return] [<args>]\n" },
+	{ "dynamic_events", "\t           t[:[<group>/][<event>]] <tracepoint> [<args>]\n" },
+#endif
+#ifdef CONFIG_PROBE_EVENTS
+	{ "dynamic_events",
+	  "\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n" },
 	{ "dynamic_events", "\t           -:[<group>/][<event>]\n" },
 #endif
 #ifdef CONFIG_KPROBE_EVENTS
@@ -154,12 +163,19 @@ static const struct readme_part readme[] = {
 #endif
 #ifdef CONFIG_PROBE_EVENTS
 	{ "dynamic_events", "\t     args: <name>=fetcharg[:type]\n" },
-	{ "dynamic_events", "\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n" },
+	{ "dynamic_events", "\t fetcharg: (%<register>|$<efield>), @<address>, @<symbol>[+|-<offset>],\n" },
 	{ "dynamic_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
-	{ "dynamic_events", "\t           +|-[u]<offset>(<fetcharg>)\n" },
 	{ "dynamic_events",
-	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n" },
-	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring\n" },
+	  "\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n" },
+#if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_FPROBE_EVENTS)
+	{ "dynamic_events", "\t     kernel return probes support: $retval, $arg<N>, $comm\n" },
+#endif
+	{ "dynamic_events",
+	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n" },
+	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n" },
+	{ "dynamic_events", "\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n" },
+	{ "dynamic_events", "\t    efield: For event probes ('e' types), the field is on of the fields\n" },
+	{ "dynamic_events", "\t            of the <attached-group>/<attached-event>.\n" },
 #endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "events", "  events/\t\t- Directory containing all trace event subsystems:\n" },

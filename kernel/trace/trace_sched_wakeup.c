@@ -126,6 +126,12 @@ static void wakeup_forget(void)
 {
 	struct task_struct *t = wakeup_task;
 
+	/*
+	 * Under wakeup_lock; read without it by the graph callbacks on
+	 * every CPU (wakeup_cpu_watched()) and by probe_switch()'s first
+	 * test.  Single stores, no ordering: those readers re-test under
+	 * the lock or tolerate a stale answer.
+	 */
 	WRITE_ONCE(wakeup_following, false);
 	WRITE_ONCE(wakeup_task, NULL);
 	wakeup_prio = MAX_PRIO;
@@ -150,6 +156,12 @@ static void probe_wakeup(void *ignore, struct task_struct *p)
 	struct trace_array *tr = wakeup_trace;
 	unsigned long flags;
 
+	/*
+	 * A quick test without wakeup_lock, redone under it below:
+	 * tracer_enabled is flipped by wakeup_tracer_start()/wakeup_reset()
+	 * (trace_types_lock), wakeup_prio stored (plainly) under
+	 * wakeup_lock by this probe and wakeup_forget() on other CPUs.
+	 */
 	if (!READ_ONCE(tracer_enabled) || !wakeup_wanted(p) ||
 	    p->prio >= READ_ONCE(wakeup_prio) || p->prio >= current->prio)
 		return;
@@ -157,6 +169,13 @@ static void probe_wakeup(void *ignore, struct task_struct *p)
 	if (tracer_enabled && p->prio < wakeup_prio) {
 		wakeup_forget();
 		get_task_struct(p);
+		/*
+		 * Read locklessly by wakeup_cpu_watched() (graph callbacks,
+		 * any CPU) and probe_switch().  No smp_wmb() orders cpu
+		 * before following, and the reader has no smp_rmb(): on a
+		 * weakly ordered CPU a call on the previous wakeup_cpu may
+		 * slip in as this watch starts.
+		 */
 		WRITE_ONCE(wakeup_cpu, task_cpu(p));
 		WRITE_ONCE(wakeup_task, p);
 		WRITE_ONCE(wakeup_following, true);
@@ -178,12 +197,20 @@ static void probe_switch(void *ignore, bool preempt, struct task_struct *prev,
 	unsigned long flags;
 	u64 now;
 
+	/*
+	 * Set and cleared under wakeup_lock by probe_wakeup() and
+	 * wakeup_forget() on other CPUs; only compared here, then re-tested
+	 * under the lock.
+	 */
 	if (READ_ONCE(wakeup_task) != next)
 		return;
 	raw_spin_lock_irqsave(&wakeup_lock, flags);
 	if (!tracer_enabled || wakeup_task != next)
 		goto out;
-	/* The calls the switch makes from here on are not part of it. */
+	/*
+	 * The calls the switch makes from here on are not part of it.
+	 * Read by wakeup_cpu_watched() on every CPU without the lock.
+	 */
 	WRITE_ONCE(wakeup_following, false);
 	ctx_record(tr, TRACE_CTX, prev, next,
 		   __task_state_index(prev_state, prev->exit_state),
@@ -213,6 +240,10 @@ out:
  */
 static bool notrace wakeup_cpu_watched(void)
 {
+	/*
+	 * Both written under wakeup_lock by probe_wakeup(), probe_switch()
+	 * and wakeup_forget(); see probe_wakeup() for the missing order.
+	 */
 	return READ_ONCE(wakeup_following) &&
 	       smp_processor_id() == READ_ONCE(wakeup_cpu);
 }
@@ -334,6 +365,11 @@ static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
 		wakeup_graph_set(tr, false);
 		return ret;
 	}
+	/*
+	 * Read by the probes on every CPU (probe_wakeup(), and under
+	 * wakeup_lock by both); wakeup_trace and the probes are in place
+	 * before it, the probe registration publishing them.
+	 */
 	WRITE_ONCE(tracer_enabled, true);
 	return 0;
 }
@@ -355,6 +391,7 @@ static void wakeup_reset(struct trace_array *tr)
 {
 	unsigned long flags;
 
+	/* probes in flight on other CPUs stop watching new wakeups */
 	WRITE_ONCE(tracer_enabled, false);
 	wakeup_stop_probes();
 	wakeup_graph_set(tr, false);

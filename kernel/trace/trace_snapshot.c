@@ -257,6 +257,12 @@ static int snapshot_swap_cpu(struct trace_array *tr, int cpu)
 	int tries, ret;
 
 	for (tries = 0; tries < SNAPSHOT_SWAP_TRIES; tries++) {
+		/*
+		 * Not a barrier: run the swap on @cpu with interrupts off,
+		 * which ring_buffer_swap_cpu()'s check for a writer in flight
+		 * needs (it pairs with a compiler barrier in that CPU's
+		 * writer).  Waits for it; the IPI orders sw.ret for us.
+		 */
 		ret = smp_call_function_single(cpu, snapshot_swap_here, &sw, 1);
 		if (ret)
 			return ret;
@@ -400,7 +406,11 @@ void tracing_snapshot_instance(struct trace_array *tr)
 {
 	int ret;
 
-	/* Only freed under trace_types_lock: a hint here, checked again. */
+	/*
+	 * Only freed under trace_types_lock: a hint here, checked again.
+	 * Set and cleared plainly by snapshot_alloc() and
+	 * trace_snapshot_free() on another CPU while this runs anywhere.
+	 */
 	if (!READ_ONCE(tr->snapshot)) {
 		trace_array_puts(tr, "*** SNAPSHOT NOT ALLOCATED ***\n");
 		trace_array_puts(tr, "*** stopping trace here!   ***\n");
@@ -526,6 +536,14 @@ static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
 	}
 }
 
+static int snapshot_set(void *data, unsigned long val)
+{
+	struct trace_cpu_file *cf = data;
+
+	return tracing_update_buffers_locked(cf->tr) ?:
+	       snapshot_command(cf->tr, cf->cpu, val);
+}
+
 /*
  * A snapshot file open for reading pins the snapshot itself, so writing
  * 0 or 1 to it then fails with -EBUSY: open it write-only.
@@ -533,23 +551,8 @@ static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
 static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
-	struct trace_cpu_file *cf = file_inode(filp)->i_private;
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-
-	mutex_lock(&trace_types_lock);
-	ret = tracing_update_buffers_locked(cf->tr) ?:
-	      snapshot_command(cf->tr, cf->cpu, val);
-	mutex_unlock(&trace_types_lock);
-	if (ret)
-		return ret;
-
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_ulong(file_inode(filp)->i_private, ubuf, cnt,
+				   ppos, snapshot_set, &trace_types_lock);
 }
 
 static loff_t snapshot_lseek(struct file *filp, loff_t offset, int whence)

@@ -58,6 +58,11 @@ static DEFINE_MUTEX(stack_sysctl_mutex);
 static unsigned long *stack_find_word(unsigned long *from, unsigned long *top,
 				      unsigned long val)
 {
+	/*
+	 * current's own stack, above our frame: nothing writes it
+	 * concurrently.  _NOCHECK because the scan crosses other frames'
+	 * KASAN redzones, not for a race.
+	 */
 	for (; from < top; from++)
 		if (READ_ONCE_NOCHECK(*from) == val)
 			return from;
@@ -139,6 +144,11 @@ static void notrace stack_trace_call(unsigned long ip, unsigned long parent_ip,
 	    !rcu_is_watching() || !object_is_on_stack(&here))
 		goto out;
 	size = THREAD_SIZE - ((unsigned long)&here & (THREAD_SIZE - 1));
+	/*
+	 * A quick test without stack_max_lock, redone under it in
+	 * stack_check(); the callbacks on other CPUs and the stack_max_size
+	 * file store it (plainly) under the lock.
+	 */
 	if (size > READ_ONCE(stack_max_size))
 		stack_check(ip, &here, size);
 out:
@@ -193,18 +203,17 @@ static ssize_t stack_max_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
+static int stack_max_write_set(void *data, unsigned long val)
+{
+	stack_max_locked(stack_max_set, &val);
+	return 0;
+}
+
 static ssize_t stack_max_write(struct file *filp, const char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	stack_max_locked(stack_max_set, &val);
-	*ppos += cnt;
-	return cnt;
+	return tracing_write_ulong(NULL, ubuf, cnt, ppos, stack_max_write_set,
+				   NULL);
 }
 
 static const struct file_operations stack_max_fops = {
@@ -263,6 +272,10 @@ static void stack_show_header(struct seq_file *m, struct stack_snap *s)
 {
 	seq_printf(m, "        Depth    Size   Location    (%u entries)\n"
 		      "        -----    ----   --------\n", s->nr);
+	/*
+	 * The sysctl (stack_trace_sysctl(), stack_sysctl_mutex) may flip it
+	 * while the file is read: only the header's wording depends on it.
+	 */
 	if (READ_ONCE(stack_tracer_enabled) || s->max)
 		return;
 	seq_puts(m, "#\n"
@@ -309,26 +322,14 @@ static int stack_trace_open(struct inode *inode, struct file *file)
 	if (!s)
 		return -ENOMEM;
 	stack_max_locked(stack_copy, s);
-	ret = seq_open(file, &stack_seq_ops);
-	if (ret) {
-		kvfree(s);
-		return ret;
-	}
-	((struct seq_file *)file->private_data)->private = s;
-	return 0;
-}
-
-static int stack_trace_release(struct inode *inode, struct file *file)
-{
-	kvfree(((struct seq_file *)file->private_data)->private);
-	return seq_release(inode, file);
+	return tracing_seq_open_copy(file, &stack_seq_ops, s);
 }
 
 static const struct file_operations stack_trace_fops = {
 	.open		= stack_trace_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= stack_trace_release,
+	.release	= tracing_seq_release_copy,
 };
 
 /* --- /proc/sys/kernel/stack_tracer_enabled ------------------------------- */

@@ -596,14 +596,11 @@ static int syscall_event_reg(struct trace_event_call *call,
 	case TRACE_REG_PERF_UNREGISTER:
 		syscall_perf_disable(call, enter);
 		return 0;
-	case TRACE_REG_PERF_OPEN:
-	case TRACE_REG_PERF_CLOSE:
-	case TRACE_REG_PERF_ADD:
-	case TRACE_REG_PERF_DEL:
-		return 0;
 #endif
+	default:
+		/* Opening and scheduling perf events need nothing more. */
+		return 0;
 	}
-	return 0;
 }
 
 struct trace_event_class event_class_syscall_enter = {

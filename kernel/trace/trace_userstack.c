@@ -44,6 +44,7 @@ void trace_record_user_stack(struct trace_array *tr, unsigned int trace_ctx)
 	struct ring_buffer_event *event;
 	struct userstack_entry *entry;
 
+	/* event probes on any CPU; trace_set_opt() flips the bit */
 	if (!(READ_ONCE(tr->flags) & TRACE_OPT(USERSTACKTRACE)))
 		return;
 	if (unlikely(in_nmi() || tracing_disabled || !buffer))
@@ -120,6 +121,7 @@ static enum print_line_t print_user_stack(struct trace_iterator *iter,
 	int i;
 
 	trace_seq_puts(s, "<user stack trace>\n");
+	/* option bits: trace_set_opt() may flip them while we print */
 	if (iter->tr && (READ_ONCE(iter->tr->flags) & TRACE_OPT(SYM_USEROBJ)))
 		mm = user_stack_mm(field->tgid);
 	for (i = 0; i < FTRACE_STACK_ENTRIES && field->caller[i]; i++) {

@@ -566,12 +566,12 @@ static int tp_writer_fn(void *arg)
 
 	w->ret = w->op();
 	complete(&w->done);
+	set_current_state(TASK_INTERRUPTIBLE);
 	while (!kthread_should_stop()) {
+		schedule();
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (!kthread_should_stop())
-			schedule();
-		__set_current_state(TASK_RUNNING);
 	}
+	__set_current_state(TASK_RUNNING);
 	return 0;
 }
 

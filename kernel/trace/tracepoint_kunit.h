@@ -69,18 +69,19 @@ TRACE_EVENT_FN(tp_kunit_fn,
 	tp_kunit_regfunc, tp_kunit_unregfunc
 );
 
+/* The class keeps its fields the other way round, w first. */
 DECLARE_EVENT_CLASS(tp_kunit_class,
 	TP_PROTO(int v, long w),
 	TP_ARGS(v, w),
 	TP_STRUCT__entry(
-		__field(int, v)
 		__field(long, w)
+		__field(int, v)
 	),
 	TP_fast_assign(
-		__entry->v = v;
 		__entry->w = w;
+		__entry->v = v;
 	),
-	TP_printk("v=%d w=%ld", __entry->v, __entry->w)
+	TP_printk("w=%ld v=%d", __entry->w, __entry->v)
 );
 
 DEFINE_EVENT(tp_kunit_class, tp_kunit_class_a,

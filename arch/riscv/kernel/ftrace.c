@@ -43,8 +43,8 @@
  * Every change first reads the whole site and checks it holds what the
  * records say, so a wrong record is reported (ftrace_bug()) and never
  * written over.  Writes go through patch_insn_write() (a fixmap alias
- * of the text) under text_mutex; arch_ftrace_update_code() then makes
- * every hart's instruction fetch coherent once for the whole batch
+ * of the text) under text_mutex; ftrace_arch_code_modify_post_process()
+ * then makes every hart's instruction fetch coherent once for the batch
  * (flush_icache_all(): fence.i here, remote fence.i on the others)
  * before the core goes on to its grace periods and frees.
  *
@@ -112,9 +112,12 @@ static const struct ftrace_site ftrace_gcc_nops = {
  */
 static struct ftrace_site ftrace_expected_site;
 
+/* What the last failed check expected, for ftrace_bug().  ftrace_lock. */
+const void *ftrace_expected;
+
 /*
- * Set when a batch wrote text, so arch_ftrace_update_code() knows it must
- * make the harts' instruction fetch coherent.  text_mutex.
+ * Set when a batch wrote text, so ftrace_arch_code_modify_post_process()
+ * knows it must make the harts' instruction fetch coherent.  text_mutex.
  */
 static bool ftrace_text_written;
 
@@ -127,6 +130,13 @@ unsigned int ftrace_regs_wanted;
 /* A call to @addr wants pt_regs: have ftrace_caller save them from now. */
 static void ftrace_want_regs(unsigned long addr)
 {
+	/*
+	 * text_mutex; loaded by ftrace_caller on every hart on every call.
+	 * Set before the site is patched to call (the smp_wmb() in
+	 * ftrace_replace_code()), so a hart that runs the new site mostly
+	 * sees it; one that does not gets no pt_regs, which the ops must
+	 * tolerate (top of this file).
+	 */
 	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS) &&
 	    addr == FTRACE_REGS_ADDR)
 		WRITE_ONCE(ftrace_regs_wanted, 1);
@@ -138,9 +148,19 @@ void ftrace_arch_code_modify_prepare(void)
 	mutex_lock(&text_mutex);
 }
 
+/*
+ * When the batch wrote text, flush_icache_all() makes every hart fetch
+ * it (fence.i here, remote fence.i elsewhere) before the core goes on,
+ * so the core's grace periods that follow cover the old text too.  No
+ * other hart is stopped: each site is switched by one store (see the
+ * top of this file).
+ */
 void ftrace_arch_code_modify_post_process(void)
 	__releases(&text_mutex)
 {
+	if (ftrace_text_written)
+		flush_icache_all();
+	ftrace_text_written = false;
 	mutex_unlock(&text_mutex);
 }
 
@@ -205,7 +225,7 @@ static int ftrace_check_image(unsigned long ip, bool on)
  * Switch the site at @ip on or off: one aligned store of its first piece
  * (patch_insn_write() copies an aligned 2- or 4-byte buffer with a single
  * sh or sw, copy_to_kernel_nofault()).  text_mutex; the caller makes
- * instruction fetch coherent afterwards (arch_ftrace_update_code()).
+ * instruction fetch coherent afterwards (the post_process hook).
  */
 static int ftrace_switch_site(unsigned long ip, bool on)
 {
@@ -227,7 +247,7 @@ static int ftrace_switch_site(unsigned long ip, bool on)
  * @addr: what the core thinks the site calls: ftrace_caller or a direct
  *        trampoline, both reached through ftrace_caller here
  *
- * text_mutex (arch_ftrace_update_code()).
+ * text_mutex (between the core's prepare and post_process calls).
  *
  * Return: 0, -EFAULT, -EINVAL or -EPERM (see <linux/ftrace.h>).
  */
@@ -249,7 +269,7 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
  * @addr: ftrace_caller, or a direct trampoline that ftrace_caller goes on
  *        to (see the top of this file)
  *
- * text_mutex (arch_ftrace_update_code()).
+ * text_mutex (between the core's prepare and post_process calls).
  *
  * Return: 0, -EFAULT, -EINVAL or -EPERM.
  */
@@ -319,76 +339,24 @@ int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 	return 0;
 }
 
-/* Patch one record as the core wants it.  Return: 0 or an error. */
-static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
-{
-	unsigned long cur = 0;
-	int ret;
-
-	if (rec->flags & FTRACE_FL_ENABLED)
-		cur = ftrace_get_addr_curr(rec);
-	switch (ftrace_test_record(rec, enable)) {
-	case FTRACE_UPDATE_MAKE_CALL:
-		ftrace_bug_type = FTRACE_BUG_CALL;
-		ret = ftrace_make_call(rec, ftrace_get_addr_new(rec));
-		break;
-	case FTRACE_UPDATE_MAKE_NOP:
-		ftrace_bug_type = FTRACE_BUG_NOP;
-		ret = ftrace_make_nop(NULL, rec, cur);
-		break;
-	case FTRACE_UPDATE_MODIFY_CALL:
-		ftrace_bug_type = FTRACE_BUG_UPDATE;
-		ret = ftrace_modify_call(rec, cur, ftrace_get_addr_new(rec));
-		break;
-	default:
-		return 0;
-	}
-	if (!ret)
-		ftrace_update_record(rec, enable);
-	return ret;
-}
-
 /**
- * ftrace_replace_code - patch every live record as the core wants it
- * @enable: false to switch them all off
+ * ftrace_arch_replace_done - the core patched every site it wanted to
+ * @regs_wanted: some switched-on site wants pt_regs
  *
- * ftrace_lock and text_mutex (arch_ftrace_update_code()), in task
- * context: it may sleep between sites, which are switched one by one.
- * The first site that cannot be patched is reported and stops the loop.
- * Afterwards ftrace_regs_wanted says whether any site still wants pt_regs.
+ * ftrace_lock and text_mutex.  A site switched to want pt_regs set
+ * ftrace_regs_wanted at once (ftrace_want_regs()); only now, with every
+ * site done, can it be cleared.  Also called, with @regs_wanted true,
+ * before the core reports a site it could not patch.
  */
-void ftrace_replace_code(int enable)
+void ftrace_arch_replace_done(bool regs_wanted)
 {
-	const unsigned long regs_on = FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN;
-	struct ftrace_rec_iter *iter;
-	struct dyn_ftrace *rec;
-	unsigned int n = 0;
-	bool regs = false;
-	int ret;
-
 	/*
-	 * Order the callback and op the core set before this batch
-	 * (ftrace_call_dest, function_trace_op) before any site's new
-	 * text: a hart that fetches a newly switched-on site enters
-	 * ftrace_caller and loads them after that fetch.
+	 * Loaded by ftrace_caller on every hart; a hart that still sees 1
+	 * only saves pt_regs in vain, one that sees 0 early meets an ops
+	 * without regs (tolerated, see the top of this file).
 	 */
-	smp_wmb();
-	for (iter = ftrace_rec_iter_start(); iter;
-	     iter = ftrace_rec_iter_next(iter)) {
-		rec = ftrace_rec_iter_record(iter);
-		ret = ftrace_replace_rec(rec, enable);
-		if (ret) {
-			ftrace_bug(ret, rec);
-			return;
-		}
-		if ((rec->flags & regs_on) == regs_on)
-			regs = true;
-		/* Tens of thousands of sites: let others run (PREEMPT_NONE). */
-		if (!(++n % 256))
-			cond_resched();
-	}
 	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS))
-		WRITE_ONCE(ftrace_regs_wanted, regs);
+		WRITE_ONCE(ftrace_regs_wanted, regs_wanted);
 }
 
 /**
@@ -402,28 +370,13 @@ void ftrace_replace_code(int enable)
  */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
+	/*
+	 * Loaded by ftrace_caller on every hart on every call: one store,
+	 * old callback or new.  Ordered before the next site text by the
+	 * smp_wmb() in the core's ftrace_replace_code() (ftrace_update.c).
+	 */
 	WRITE_ONCE(ftrace_call_dest, func);
 	return 0;
-}
-
-/**
- * arch_ftrace_update_code - apply an ftrace_modify_all_code() command
- * @command: FTRACE_* bits
- *
- * Under ftrace_lock, in task context; takes text_mutex.  No other hart
- * is stopped: each site is switched by one store (see the top of this
- * file).  When the batch wrote text, flush_icache_all() makes every hart
- * fetch it (fence.i here, remote fence.i elsewhere) before this returns,
- * so the core's grace periods that follow cover the old text too.
- */
-void arch_ftrace_update_code(int command)
-{
-	ftrace_arch_code_modify_prepare();
-	ftrace_text_written = false;
-	ftrace_modify_all_code(command);
-	if (ftrace_text_written)
-		flush_icache_all();
-	ftrace_arch_code_modify_post_process();
 }
 
 /**
@@ -460,9 +413,10 @@ unsigned long arch_ftrace_call_target(unsigned long ip)
 
 /**
  * arch_ftrace_update_trampoline - riscv builds no per-ops trampolines
- * @ops: a registered ops; it goes through ftrace_caller
+ * @ops:  a registered ops; it goes through ftrace_caller
+ * @func: what its trampoline would call
  */
-void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops, ftrace_func_t func)
 {
 }
 
@@ -501,46 +455,3 @@ int ftrace_regs_query_register_offset(const char *name)
 	return -EINVAL;
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
-
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-/**
- * ftrace_graph_func - the function-entry callback of every fgraph_ops
- * @ip:        the traced function's call site
- * @parent_ip: its return address
- * @op:        the ftrace_ops inside the fgraph_ops
- * @fregs:     the registers at entry
- *
- * When the fgraph core takes the call (it pushed a ret_stack frame),
- * the saved ra becomes return_to_handler; ftrace_caller restores ra from
- * there (the static _mcount stores it into the traced function's saved
- * return address, the same slot as retp below).  The stack pointer at
- * entry is the one return_to_handler sees once the function has
- * returned; the static tracer's check is the caller's frame pointer
- * (mcount.S).
- */
-void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
-			       struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-	struct __arch_ftrace_regs *afregs = arch_ftrace_regs(fregs);
-	struct fgraph_ops *gops = container_of(op, struct fgraph_ops, ops);
-	/* Where the traced function's prologue saves ra (frame record). */
-	unsigned long *retp = (unsigned long *)afregs->sp - 1;
-	/* What return_to_handler will pass back (mcount.S). */
-	unsigned long check = afregs->s0;
-	int bit;
-
-	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
-		check = afregs->sp;
-
-	if (unlikely(ftrace_graph_is_dead()))
-		return;
-	if (unlikely(atomic_read(&current->tracing_graph_pause)))
-		return;
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
-		return;
-	if (!function_graph_enter_ops(afregs->ra, ip, check, retp, gops))
-		afregs->ra = (unsigned long)return_to_handler;
-	ftrace_test_recursion_unlock(bit);
-}
-#endif /* CONFIG_FUNCTION_GRAPH_TRACER */

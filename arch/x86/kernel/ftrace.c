@@ -73,6 +73,12 @@ static const u8 *ftrace_call_insn(unsigned long ip, unsigned long addr)
 }
 
 /*
+ * What the last failed check expected at its site, for the core's
+ * ftrace_bug() report.  ftrace_lock.
+ */
+const void *ftrace_expected;
+
+/*
  * Replace the MCOUNT_INSN_SIZE bytes at @ip, which must be @old, by
  * @new.  Both may point at static buffers of text_gen_insn(): @old is
  * checked before @new is generated, see the callers.
@@ -159,59 +165,15 @@ int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 	return 0;
 }
 
-/* Patch one record as the core wants it.  Return: 0 or an error. */
-static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
-{
-	unsigned long cur = 0;
-	int ret;
-
-	if (rec->flags & FTRACE_FL_ENABLED)
-		cur = ftrace_get_addr_curr(rec);
-	switch (ftrace_test_record(rec, enable)) {
-	case FTRACE_UPDATE_MAKE_CALL:
-		ftrace_bug_type = FTRACE_BUG_CALL;
-		ret = ftrace_make_call(rec, ftrace_get_addr_new(rec));
-		break;
-	case FTRACE_UPDATE_MAKE_NOP:
-		ftrace_bug_type = FTRACE_BUG_NOP;
-		ret = ftrace_make_nop(NULL, rec, cur);
-		break;
-	case FTRACE_UPDATE_MODIFY_CALL:
-		ftrace_bug_type = FTRACE_BUG_UPDATE;
-		ret = ftrace_modify_call(rec, cur, ftrace_get_addr_new(rec));
-		break;
-	default:
-		return 0;
-	}
-	if (!ret)
-		ftrace_update_record(rec, enable);
-	return ret;
-}
-
 /**
- * ftrace_replace_code - patch every live record as the core wants it
- * @enable: false to NOP them all
+ * ftrace_arch_replace_done - the core patched every site it wanted to
+ * @regs_wanted: some site still calls ftrace_regs_caller (unused here)
  *
- * Between ftrace_arch_code_modify_prepare() and _post_process().  The
- * queue is flushed before returning, so the sites are final.
+ * Also called before the core reports a site it could not patch.
+ * Flushes the queue, so the sites are final.
  */
-void ftrace_replace_code(int enable)
+void ftrace_arch_replace_done(bool regs_wanted)
 {
-	struct ftrace_rec_iter *iter;
-	struct dyn_ftrace *rec;
-	int ret;
-
-	for (iter = ftrace_rec_iter_start(); iter;
-	     iter = ftrace_rec_iter_next(iter)) {
-		rec = ftrace_rec_iter_record(iter);
-		ret = ftrace_replace_rec(rec, enable);
-		if (ret) {
-			text_poke_finish();
-			ftrace_bug(ret, rec);
-			return;
-		}
-		cond_resched();
-	}
 	text_poke_finish();
 }
 
@@ -234,17 +196,6 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 	text_poke_bp((void *)ip, ftrace_call_insn(ip, (unsigned long)func),
 		     MCOUNT_INSN_SIZE, NULL);
 	return 0;
-}
-
-/**
- * arch_ftrace_update_code - apply an ftrace_modify_all_code() command
- * @command: FTRACE_* bits
- */
-void arch_ftrace_update_code(int command)
-{
-	ftrace_arch_code_modify_prepare();
-	ftrace_modify_all_code(command);
-	ftrace_arch_code_modify_post_process();
 }
 
 /**
@@ -325,6 +276,7 @@ static void ftrace_tramp_write_return(u8 *ip, u8 *slot)
 
 /* Build @ops' trampoline; return its address and size, or 0. */
 static unsigned long ftrace_tramp_create(struct ftrace_ops *ops,
+					 ftrace_func_t func,
 					 unsigned long *sizep)
 {
 	struct ftrace_tramp_layout l;
@@ -353,8 +305,7 @@ static unsigned long ftrace_tramp_create(struct ftrace_ops *ops,
 	memcpy(t + l.op_load + sizeof(ftrace_op_load_opcode), &disp,
 	       sizeof(disp));
 	/* Direct: the template accounts the call depth itself. */
-	memcpy(t + l.call, text_gen_insn(CALL_INSN_OPCODE, t + l.call,
-					 ftrace_ops_get_func(ops)),
+	memcpy(t + l.call, text_gen_insn(CALL_INSN_OPCODE, t + l.call, func),
 	       CALL_INSN_SIZE);
 	if (set_memory_rox((unsigned long)t, DIV_ROUND_UP(size, PAGE_SIZE))) {
 		execmem_free(t);
@@ -384,20 +335,20 @@ unsigned long arch_ftrace_call_target(unsigned long ip)
 
 /**
  * arch_ftrace_update_trampoline - give @ops its trampoline, or repoint it
- * @ops: a registered ops
+ * @ops:  a registered ops
+ * @func: what the trampoline is to call
  *
  * Without a trampoline, tries to build one (leaving ->trampoline 0 on
  * failure: the ops then goes through the shared ones).  With one the
- * core allocated, makes its call go to ftrace_ops_get_func(@ops).
- * ftrace_lock.
+ * core allocated, makes its call go to @func.  ftrace_lock.
  */
-void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops, ftrace_func_t func)
 {
 	struct ftrace_tramp_layout l;
-	unsigned long size, ip, func;
+	unsigned long size, ip;
 
 	if (!ops->trampoline) {
-		ops->trampoline = ftrace_tramp_create(ops, &size);
+		ops->trampoline = ftrace_tramp_create(ops, func, &size);
 		if (ops->trampoline) {
 			ops->trampoline_size = size;
 			ops->flags |= FTRACE_OPS_FL_ALLOC_TRAMP;
@@ -408,12 +359,11 @@ void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
 		return;
 	ftrace_tramp_layout(ops, &l);
 	ip = ops->trampoline + l.call;
-	func = (unsigned long)ftrace_ops_get_func(ops);
-	if (arch_ftrace_call_target(ip) == func)
+	if (arch_ftrace_call_target(ip) == (unsigned long)func)
 		return;
 	mutex_lock(&text_mutex);
-	text_poke_bp((void *)ip, ftrace_call_insn(ip, func), CALL_INSN_SIZE,
-		     NULL);
+	text_poke_bp((void *)ip, ftrace_call_insn(ip, (unsigned long)func),
+		     CALL_INSN_SIZE, NULL);
 	mutex_unlock(&text_mutex);
 }
 
@@ -430,38 +380,3 @@ void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
 	ops->trampoline_size = 0;
 	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
 }
-
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-/**
- * ftrace_graph_func - the function-entry callback of every fgraph_ops
- * @ip:        the traced function's call site
- * @parent_ip: its return address
- * @op:        the ftrace_ops inside the fgraph_ops
- * @fregs:     the registers at entry; regs.sp points at the return
- *             address
- *
- * When the fgraph core takes the call (it pushed a ret_stack frame),
- * the return address on the stack becomes return_to_handler.  The
- * trampoline leaves that stack slot alone, so the write stands.
- */
-void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
-			       struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-	unsigned long *retp = (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
-	struct fgraph_ops *gops = container_of(op, struct fgraph_ops, ops);
-	int bit;
-
-	if (unlikely(ftrace_graph_is_dead()))
-		return;
-	if (unlikely(atomic_read(&current->tracing_graph_pause)))
-		return;
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
-		return;
-	/* The stack pointer after the return is what return_to_handler sees. */
-	if (!function_graph_enter_ops(*retp, ip, (unsigned long)(retp + 1),
-				      retp, gops))
-		*retp = (unsigned long)return_to_handler;
-	ftrace_test_recursion_unlock(bit);
-}
-#endif /* CONFIG_FUNCTION_GRAPH_TRACER */

@@ -29,12 +29,13 @@
  * ftrace_caller_op_ptr, ftrace_regs_caller_op_ptr:  the load of
  *              function_trace_op in each trampoline;
  * ftrace_caller_end, ftrace_regs_caller_end:  the RET ending each.
- *              A per-ops trampoline (arch/x86/kernel/ftrace_tramp.c) is
- *              a copy of ftrace_caller or ftrace_regs_caller up to the
- *              RET, with the op loaded from its own tail, the call going
- *              to the ops' callback and a return of its own; the ORC
- *              unwinder reads it with the original's ORC entries, so
- *              the layout must stay byte for byte the same.
+ *              A per-ops trampoline (arch_ftrace_update_trampoline(),
+ *              arch/x86/kernel/ftrace.c) is a copy of ftrace_caller or
+ *              ftrace_regs_caller up to the RET, with the op loaded from
+ *              its own tail, the call going to the ops' callback and a
+ *              return of its own; the ORC unwinder reads it with the
+ *              original's ORC entries, so the layout must stay byte for
+ *              byte the same.
  * return_to_handler:  where a return hijacked by the graph tracer lands
  *              (CONFIG_FUNCTION_GRAPH_TRACER): it hands the return value
  *              and the stack pointer to ftrace_return_to_handler(), which

@@ -31,7 +31,12 @@
 set -eu
 
 usage() {
-	sed -n '7,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+	cat >&2 <<'EOF'
+Usage:
+  [ARCH=x86_64|riscv64] run-vm.sh --kernel IMAGE --initrd BASE.cpio.gz [--script PATH]
+            [--timeout SECONDS] [--append 'extra cmdline'] [--log FILE]
+            [--icount]
+EOF
 	exit 2
 }
 

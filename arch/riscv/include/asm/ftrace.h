@@ -278,6 +278,36 @@ arch_ftrace_set_direct_caller(struct ftrace_regs *fregs, unsigned long addr)
 void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs);
 #define ftrace_graph_func ftrace_graph_func
+
+/*
+ * For the core's ftrace_graph_func(): the return address to replace is
+ * the saved ra, which ftrace_caller restores ra from (the static _mcount
+ * stores it back into the traced function's frame record, the same slot
+ * as the retp below).  The stack pointer at entry is what
+ * return_to_handler sees once the function returned; the static
+ * tracer's check is the caller's frame pointer instead (mcount.S: a
+ * variadic function's frame pointer is not its entry stack pointer).
+ */
+static __always_inline unsigned long *
+arch_ftrace_graph_ret(struct ftrace_regs *fregs)
+{
+	return &arch_ftrace_regs(fregs)->ra;
+}
+
+/* Where the traced function's prologue saves ra (its frame record). */
+static __always_inline unsigned long *
+arch_ftrace_graph_retp(struct ftrace_regs *fregs)
+{
+	return (unsigned long *)arch_ftrace_regs(fregs)->sp - 1;
+}
+
+static __always_inline unsigned long
+arch_ftrace_graph_frame(struct ftrace_regs *fregs)
+{
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE))
+		return arch_ftrace_regs(fregs)->sp;
+	return arch_ftrace_regs(fregs)->s0;
+}
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 #endif /* !__ASSEMBLY__ */

@@ -161,6 +161,30 @@ static inline bool ftrace_rec_ip_packable(unsigned long ip)
 void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs);
 #define ftrace_graph_func ftrace_graph_func
+
+/*
+ * For the core's ftrace_graph_func(): the traced function's return
+ * address is on the stack at regs.sp (the trampolines leave that slot
+ * alone, so a write there stands), which is also where the unwinders
+ * find it; return_to_handler sees the stack pointer just past it.
+ */
+static __always_inline unsigned long *
+arch_ftrace_graph_ret(struct ftrace_regs *fregs)
+{
+	return (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
+}
+
+static __always_inline unsigned long *
+arch_ftrace_graph_retp(struct ftrace_regs *fregs)
+{
+	return arch_ftrace_graph_ret(fregs);
+}
+
+static __always_inline unsigned long
+arch_ftrace_graph_frame(struct ftrace_regs *fregs)
+{
+	return arch_ftrace_regs(fregs)->regs.sp + sizeof(long);
+}
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 #endif /* !__ASSEMBLY__ */

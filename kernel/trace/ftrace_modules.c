@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Text that comes and goes: a module's records join the updates when its
+ * text is final (ftrace_module_enable()), and leave with it
+ * (ftrace_release_mod()); freed text (a module's or vmlinux's init
+ * sections) has its records retired (ftrace_free_mem()).  Functions that
+ * go away are forgotten in every ops' filters and in the direct calls'
+ * map.  Making a module's records (ftrace_module_init()) is
+ * ftrace_records.c's; this file sits on top of the core, since it calls
+ * into all of it.
+ */
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <asm/sections.h>
+
+#include "trace.h"
+#include "ftrace_internal.h"
+
+/**
+ * ftrace_module_enable - let the registered ops trace a module coming live
+ * @mod: the module, its text now read-only and executable
+ */
+void ftrace_module_enable(struct module *mod)
+{
+	struct ftrace_rec_group *g;
+	struct dyn_ftrace *rec;
+
+	guard(mutex)(&ftrace_lock);
+	g = ftrace_mod_group(mod);
+	if (!g || ftrace_disabled)
+		return;
+	for (rec = g->recs; rec < g->recs + g->count; rec++)
+		rec->flags &= ~FTRACE_FL_DISABLED;
+	ftrace_mod_pending_load(mod->name);
+	ftrace_update_all();
+}
+
+/*
+ * Forget the functions in [@start, @end] in @ops' hashes: their text is
+ * going away.  The entries are zeroed in place, not removed, so that a
+ * filter of only such functions does not become empty, which would mean
+ * "every function".  A reader sees the old address or 0; no call can
+ * come from the old address any more.  ftrace_lock.
+ */
+static void ftrace_forget_ops_ips(struct ftrace_ops *ops, unsigned long start,
+				  unsigned long end)
+{
+	struct ftrace_func_entry *e;
+	struct ftrace_hash *hash;
+	int i, b;
+
+	for (i = 0; i < 2; i++) {
+		hash = rcu_dereference_protected(i ?
+				ops->func_hash->notrace_hash :
+				ops->func_hash->filter_hash,
+				lockdep_is_held(&ftrace_lock));
+		if (ftrace_hash_empty(hash))
+			continue;
+		/*
+		 * Writers hold ftrace_lock; lockless readers are
+		 * ftrace_hash_find() in callbacks on any CPU and
+		 * ftrace_direct_build().  One store: they see the ip or 0,
+		 * never a torn value.
+		 */
+		for (b = 0; b < (1 << hash->size_bits); b++)
+			hlist_for_each_entry(e, &hash->buckets[b], hlist)
+				if (e->ip >= start && e->ip <= end)
+					WRITE_ONCE(e->ip, 0);
+	}
+}
+
+/*
+ * Forget [@start, @end] in the hashes of every registered ops, of the
+ * top-level function tracer's, which apply whenever it runs, and in the
+ * direct calls' map.
+ */
+static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
+{
+	struct ftrace_ops *ops;
+
+	ftrace_direct_forget(start, end);
+	if (!ftrace_ops_registered(&global_ops))
+		ftrace_forget_ops_ips(&global_ops, start, end);
+	for_each_ftrace_op_locked(ops)
+		ftrace_forget_ops_ips(ops, start, end);
+}
+
+/**
+ * ftrace_release_mod - drop a module's records
+ * @mod: the module, going away (or failed to load)
+ */
+void ftrace_release_mod(struct module *mod)
+{
+	struct ftrace_rec_group *g;
+
+	scoped_guard(mutex, &ftrace_lock) {
+		g = ftrace_mod_group(mod);
+		if (!g)
+			return;
+		ftrace_del_group(g);
+		ftrace_forget_ip_range(g->start, g->end);
+		/* Count the ops again without the module's functions. */
+		ftrace_update_all();
+	}
+	/* Lookups walk the groups under RCU. */
+	synchronize_rcu();
+	kvfree(g);
+}
+
+/**
+ * ftrace_free_mem - forget the call sites of text about to be freed
+ * @mod:   the module the text belongs to (unused: the range says it all)
+ * @start: the text's start
+ * @end:   its end
+ */
+void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+	guard(mutex)(&ftrace_lock);
+	ftrace_retire_range((unsigned long)start, (unsigned long)end);
+	ftrace_forget_ip_range((unsigned long)start, (unsigned long)end - 1);
+}
+
+/**
+ * ftrace_free_init_mem - forget the call sites of vmlinux's init text
+ */
+void __init ftrace_free_init_mem(void)
+{
+	ftrace_boot_snapshot();
+	ftrace_free_mem(NULL, __init_begin, __init_end);
+}
