@@ -975,6 +975,7 @@ static int hist_merge(struct event_trigger *old, struct event_trigger *new)
 	struct hist_trigger *ho = old->data, *hn = new->data;
 	struct hist_data *hd = ho->hist;
 
+	/* Probes test paused without a lock (see the top of this file). */
 	if (hn->def->pause) {
 		WRITE_ONCE(ho->paused, true);
 	} else if (hn->def->cont) {

@@ -100,6 +100,7 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 		seq_puts(m, ":nohitcount");
 	if (t->filter)
 		seq_printf(m, " if %s", t->filter->filter_string);
+	/* hist_merge() may flip it meanwhile: either state is shown. */
 	seq_puts(m, READ_ONCE(ht->paused) ? " [paused]\n" : " [active]\n");
 }
 

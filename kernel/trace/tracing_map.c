@@ -262,6 +262,10 @@ static struct tracing_map_elt *map_find(struct tracing_map *map, void *key,
 
 	for (probe = 0; probe < map->n_slots; probe++) {
 		struct tracing_map_slot *slot = &map->slots[(h + probe) & mask];
+		/*
+		 * Inserters on other CPUs (any context) claim free slots with
+		 * the cmpxchg() below; a slot's hash never changes once set.
+		 */
 		u32 cur = READ_ONCE(slot->hash);
 
 		if (!cur) {
