@@ -138,7 +138,8 @@ check_record_events() {
 check_stream() {
 	t=trace-cmd/stream
 	needs events $t || return
-	timeout -s INT 5 trace-cmd stream -e sched_switch >"$W/out" 2>&1
+	# SIGINT ends the stream; -k kills a trace-cmd that ignores it.
+	timeout -s INT -k 5 5 trace-cmd stream -e sched_switch >"$W/out" 2>&1
 	grep -q 'sched_switch:' out || { fail $t "no sched_switch streamed"; return; }
 	result $t PASS
 }
