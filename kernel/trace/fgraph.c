@@ -261,13 +261,13 @@ static void fgraph_call_retfunc(struct fgraph_frame *frame,
 	gops = rcu_dereference_raw(fgraph_array[frame->idx]);
 	/*
 	 * gen is bumped (WRITE_ONCE, fgraph_lock) by register_ftrace_graph()
-	 * before the rcu_assign_pointer() of the slot's new user, which is
-	 * the release this read should pair with.  It does not quite: gen
-	 * is not reached through @gops, so on a weakly ordered CPU nothing
-	 * orders this load after the one of @gops, and a frame of the
-	 * slot's previous user could meet the new user with the old gen.
-	 * An smp_rmb() before this load would close that.
+	 * before the rcu_assign_pointer() of the slot's new user.  gen is
+	 * not reached through @gops, so the address dependency does not
+	 * order its load: this smp_rmb() does, pairing with that release.
+	 * A reader that sees the new user sees the new gen, so a frame of
+	 * the slot's previous user never meets the new user.
 	 */
+	smp_rmb();
 	if (gops && gops->retfunc &&
 	    frame->gen == READ_ONCE(fgraph_slot_gen[frame->idx]))
 		gops->retfunc(trace, gops);
