@@ -56,22 +56,12 @@ EXPORT_SYMBOL_GPL(ftrace_find_rec_direct);
  */
 void ftrace_direct_forget(unsigned long start, unsigned long end)
 {
-	struct ftrace_hash *map;
-	struct ftrace_func_entry *e;
-	int b;
-
-	map = rcu_dereference_protected(ftrace_direct_map,
-					lockdep_is_held(&ftrace_lock));
-	if (ftrace_hash_empty(map))
-		return;
 	/*
-	 * ftrace_lock serializes the writers; the readers are lockless:
-	 * ftrace_find_rec_direct() via ftrace_hash_find() in any context,
-	 * and ftrace_direct_copy() under ftrace_direct_mutex.  A lone
-	 * store: a reader sees the ip or 0.
+	 * Besides ftrace_find_rec_direct() in any context, the map's
+	 * lockless readers include ftrace_direct_copy(), under
+	 * ftrace_direct_mutex only.
 	 */
-	for (b = 0; b < (1 << map->size_bits); b++)
-		hlist_for_each_entry(e, &map->buckets[b], hlist)
-			if (e->ip >= start && e->ip <= end)
-				WRITE_ONCE(e->ip, 0);
+	ftrace_hash_forget_range(rcu_dereference_protected(ftrace_direct_map,
+					lockdep_is_held(&ftrace_lock)),
+				 start, end);
 }

@@ -89,8 +89,16 @@ static bool ftrace_ipmodify_conflict(struct ftrace_ops *ops,
 	return false;
 }
 
-/* Is @ops in vmlinux's data or bss, which is never freed? */
-static struct ftrace_hash *ftrace_ops_hash(struct ftrace_ops *ops, bool filter)
+/**
+ * ftrace_ops_hash - one of @ops' hashes, for their updaters
+ * @ops:    the ops
+ * @filter: its filter hash, else its notrace hash
+ *
+ * ftrace_lock.
+ *
+ * Return: the hash (EMPTY_HASH or NULL when it has none).
+ */
+struct ftrace_hash *ftrace_ops_hash(struct ftrace_ops *ops, bool filter)
 {
 	return rcu_dereference_protected(filter ?
 					 ops->func_hash->filter_hash :

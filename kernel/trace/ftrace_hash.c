@@ -375,6 +375,34 @@ int ftrace_hash_apply_pattern(struct ftrace_hash *hash, char *pattern)
 }
 
 /**
+ * ftrace_hash_forget_range - forget the functions of text going away
+ * @hash:  a hash in force, or NULL
+ * @start: the text's first address
+ * @end:   its last
+ *
+ * The entries are zeroed in place, not removed, so that a filter of only
+ * such functions does not become empty, which would mean "every
+ * function".  ftrace_lock serializes the writers; the readers are
+ * lockless (ftrace_hash_find() from callbacks on any CPU, the direct
+ * calls' map builders): one store each, they see the address or 0, and
+ * no call can come from the old address any more.
+ */
+void ftrace_hash_forget_range(struct ftrace_hash *hash, unsigned long start,
+			      unsigned long end)
+{
+	struct ftrace_func_entry *e;
+	int b;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_hash_empty(hash))
+		return;
+	for (b = 0; b < (1 << hash->size_bits); b++)
+		hlist_for_each_entry(e, &hash->buckets[b], hlist)
+			if (e->ip >= start && e->ip <= end)
+				WRITE_ONCE(e->ip, 0);
+}
+
+/**
  * ftrace_ops_test - does @ops trace the function at @ip now?
  * @ops: a registered ops
  * @ip:  a call site

@@ -158,6 +158,8 @@ int ftrace_hash_add(struct ftrace_hash *hash, unsigned long ip);
 int ftrace_hash_add_data(struct ftrace_hash *hash, unsigned long ip,
 			 unsigned long data);
 void ftrace_hash_remove(struct ftrace_hash *hash, unsigned long ip);
+void ftrace_hash_forget_range(struct ftrace_hash *hash, unsigned long start,
+			      unsigned long end);
 
 /* Is @ip in @hash?  Lockless for readers with preemption disabled. */
 bool ftrace_hash_contains(struct ftrace_hash *hash, unsigned long ip);
@@ -218,6 +220,7 @@ static inline bool ftrace_ops_counts(struct ftrace_ops *ops)
 bool ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
 void ftrace_ops_init_hash(struct ftrace_ops *ops);
 void ftrace_ops_init(struct ftrace_ops *ops);
+struct ftrace_hash *ftrace_ops_hash(struct ftrace_ops *ops, bool filter);
 /* Would IPMODIFY/DIRECT @ops share a function with another?  ftrace_lock. */
 bool ftrace_ops_conflict(struct ftrace_ops *ops);
 

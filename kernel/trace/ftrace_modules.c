@@ -38,38 +38,12 @@ void ftrace_module_enable(struct module *mod)
 	ftrace_update_all();
 }
 
-/*
- * Forget the functions in [@start, @end] in @ops' hashes: their text is
- * going away.  The entries are zeroed in place, not removed, so that a
- * filter of only such functions does not become empty, which would mean
- * "every function".  A reader sees the old address or 0; no call can
- * come from the old address any more.  ftrace_lock.
- */
+/* Forget [@start, @end], text going away, in @ops' hashes.  ftrace_lock. */
 static void ftrace_forget_ops_ips(struct ftrace_ops *ops, unsigned long start,
 				  unsigned long end)
 {
-	struct ftrace_func_entry *e;
-	struct ftrace_hash *hash;
-	int i, b;
-
-	for (i = 0; i < 2; i++) {
-		hash = rcu_dereference_protected(i ?
-				ops->func_hash->notrace_hash :
-				ops->func_hash->filter_hash,
-				lockdep_is_held(&ftrace_lock));
-		if (ftrace_hash_empty(hash))
-			continue;
-		/*
-		 * Writers hold ftrace_lock; lockless readers are
-		 * ftrace_hash_find() in callbacks on any CPU and
-		 * ftrace_direct_build().  One store: they see the ip or 0,
-		 * never a torn value.
-		 */
-		for (b = 0; b < (1 << hash->size_bits); b++)
-			hlist_for_each_entry(e, &hash->buckets[b], hlist)
-				if (e->ip >= start && e->ip <= end)
-					WRITE_ONCE(e->ip, 0);
-	}
+	ftrace_hash_forget_range(ftrace_ops_hash(ops, true), start, end);
+	ftrace_hash_forget_range(ftrace_ops_hash(ops, false), start, end);
 }
 
 /*
