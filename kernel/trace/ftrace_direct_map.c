@@ -61,7 +61,8 @@ void ftrace_direct_forget(unsigned long start, unsigned long end)
 	 * lockless readers include ftrace_direct_copy(), under
 	 * ftrace_direct_mutex only.
 	 */
-	ftrace_hash_forget_range(rcu_dereference_protected(ftrace_direct_map,
-					lockdep_is_held(&ftrace_lock)),
-				 start, end);
+	struct ftrace_hash *map = rcu_dereference_protected(ftrace_direct_map,
+					lockdep_is_held(&ftrace_lock));
+
+	ftrace_hash_forget_range(map, start, end);
 }

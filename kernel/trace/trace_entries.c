@@ -61,7 +61,6 @@
 		  __entry->next_prio, __entry->next_state,		\
 		  __entry->next_cpu)
 
-
 /* A trailing array whose length the record's size gives. */
 #define REC_TAIL(_type, _item) {					\
 		.type = #_type "[]", .name = #_item,			\
