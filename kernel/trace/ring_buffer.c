@@ -3284,11 +3284,12 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	/*
 	 * record_disabled before nest is read.  The writer's side,
 	 * rb_writer_enter(), raises nest and then reads record_disabled
-	 * and buffers[cpu] with only a barrier(): enough when this runs on
-	 * @cpu, since the writer is then an interrupted context of this
-	 * CPU.  For another CPU's ring (latency_swap() with all_cpus) the
-	 * pairing is store-buffering against a barrier() and does not
-	 * hold: a writer in flight can be missed.
+	 * and buffers[cpu] with only a barrier(): enough because this runs
+	 * on @cpu, the writer then being an interrupted context of this
+	 * CPU.  From another CPU the pairing would be store-buffering
+	 * against a barrier() and a writer in flight could be missed, so
+	 * every caller runs here: the snapshot file by IPI, the latency
+	 * tracers on their own CPU or by irq work (trace_latency_swap.c).
 	 */
 	smp_mb();
 	ret = -EBUSY;

@@ -8,9 +8,9 @@
  * When a tracer measures a latency above the maximum (or above
  * tracing_thresh, when that is set), it calls trace_latency_update():
  * the rings holding the trace that led to it are exchanged with the
- * snapshot buffer's, from the tracer's atomic context, with
- * ring_buffer_swap_cpu(), which refuses a ring a writer is in; the main
- * buffer then goes on with the old snapshot rings.  Records older than
+ * snapshot buffer's (trace_latency_swap.c: the current CPU's at once,
+ * the others' by their own CPUs a little later); the main buffer then
+ * goes on with the old snapshot rings.  Records older than
  * the start of the latency are left out when "trace" shows the snapshot
  * buffer (trace_read.c), which is how stale rings of other CPUs and the
  * sections that did not make a new maximum are hidden.
@@ -154,28 +154,6 @@ void trace_latency_graph_leaf(struct trace_array *tr, unsigned long ip)
 }
 #endif
 
-/*
- * Swap the rings of @cpu (or every online CPU) into the snapshot.
- * Returns whether the snapshot now holds the new trace.
- *
- * With @all_cpus the rings of other CPUs are swapped from this one, but
- * ring_buffer_swap_cpu()'s test for a writer in flight is sound only on
- * the ring's own CPU (its smp_mb() meets a barrier() in the writer): a
- * writer on another CPU can be missed and commit to the wrong ring.
- */
-static bool latency_swap(struct trace_array *tr, int cpu, bool all_cpus)
-{
-	int c;
-
-	if (!tr->snapshot || tr->snapshot_pins)
-		return false;
-	if (!all_cpus)
-		return !ring_buffer_swap_cpu(tr->snapshot, tr->buffer, cpu);
-	for_each_online_cpu(c)
-		ring_buffer_swap_cpu(tr->snapshot, tr->buffer, c);
-	return true;
-}
-
 /* Describe the latency @info, seen in @tsk, as @tr's maximum. */
 static void latency_set_info(struct trace_array *tr, struct task_struct *tsk,
 			     const struct trace_max_info *info)
@@ -196,9 +174,10 @@ static void latency_set_info(struct trace_array *tr, struct task_struct *tsk,
  * @tr:       the instance the latency tracer runs in
  * @tsk:      the task the latency was seen in
  * @info:     latency, time_start, critical_start/end and cpu filled in
- * @all_cpus: swap every CPU's ring, not only @info->cpu's
+ * @all_cpus: swap every CPU's ring, not only the current CPU's
  *
- * Called with interrupts off, from the tracer's probe.  A latency no
+ * Called with interrupts off, from the tracer's probe, on the CPU that
+ * saw the latency (@info->cpu).  A latency no
  * longer above @tr's maximum once the lock is held is dropped.  One whose
  * rings cannot be swapped (a reader has them pinned) only raises
  * tracing_max_latency: the header keeps describing the trace kept.
@@ -211,7 +190,7 @@ void trace_latency_update(struct trace_array *tr, struct task_struct *tsk,
 	raw_spin_lock(&trace_max_lock);
 	if (tracing_thresh || info->latency > tr->max_latency) {
 		WRITE_ONCE(tr->max_latency, info->latency);
-		if (latency_swap(tr, info->cpu, all_cpus))
+		if (trace_latency_swap(tr, all_cpus))
 			latency_set_info(tr, tsk, info);
 	}
 	raw_spin_unlock(&trace_max_lock);

@@ -58,6 +58,8 @@ u64 trace_latency_now(struct trace_array *tr);
 void trace_latency_update(struct trace_array *tr, struct task_struct *tsk,
 			  const struct trace_max_info *info, bool all_cpus);
 void trace_latency_info(struct trace_array *tr, struct trace_max_info *info);
+bool trace_latency_swap(struct trace_array *tr, bool all_cpus);
+void trace_latency_swap_stop(struct trace_array *tr);
 int trace_latency_tracer_start(struct trace_array *tr);
 void trace_latency_function(struct trace_array *tr, unsigned long ip,
 			    unsigned long parent_ip, unsigned int trace_ctx);

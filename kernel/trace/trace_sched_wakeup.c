@@ -398,6 +398,7 @@ static void wakeup_reset(struct trace_array *tr)
 	raw_spin_lock_irqsave(&wakeup_lock, flags);
 	wakeup_forget();
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
+	trace_latency_swap_stop(tr);
 	wakeup_trace = NULL;
 }
 
