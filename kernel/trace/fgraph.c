@@ -116,8 +116,9 @@ DEFINE_STATIC_KEY_FALSE(kill_ftrace_graph);
 EXPORT_SYMBOL_GPL(kill_ftrace_graph);
 
 /*
- * ret_stack is published by fgraph_give_stack() (smp_store_release(), from
- * the registering task under fgraph_lock, or from fork for the child) and
+ * ret_stack is published by fgraph_give_stack() (cmpxchg_release(), from
+ * the registering task under fgraph_lock, or from fork and the fork probe
+ * for the child) and
  * read here by the task itself, its interrupts, the sched_switch probe
  * and unwinders of other tasks.  READ_ONCE plus the address dependency
  * orders the reads of the (zeroed) stack after the release; the
@@ -440,8 +441,12 @@ static struct fgraph_stack *fgraph_stack_alloc(gfp_t gfp)
 	return kzalloc(sizeof(struct fgraph_stack), gfp);
 }
 
-/* Give @t @stk, empty.  @t is not pushing frames yet (it has none). */
-static void fgraph_give_stack(struct task_struct *t, struct fgraph_stack *stk)
+/*
+ * Give @t @stk, empty, unless it has one: the walk of the task list and
+ * the fork probe may both find a new child without one.  @t is not
+ * pushing frames yet (it has none).  Returns whether @stk was taken.
+ */
+static bool fgraph_give_stack(struct task_struct *t, struct fgraph_stack *stk)
 {
 	t->curr_ret_stack = 0;
 	t->curr_ret_depth = 0;
@@ -450,8 +455,9 @@ static void fgraph_give_stack(struct task_struct *t, struct fgraph_stack *stk)
 	 * The indexes above and the zeroed stack are seen before the stack
 	 * is: pairs with READ_ONCE and the dependency in
 	 * task_fgraph_stack() (the task itself, on any CPU, and unwinders).
+	 * A giver that loses the race rewrote the same zeroes.
 	 */
-	smp_store_release(&t->ret_stack, (unsigned long *)stk);
+	return !cmpxchg_release(&t->ret_stack, NULL, (unsigned long *)stk);
 }
 
 #define FGRAPH_ALLOC_BATCH	32
@@ -486,7 +492,8 @@ static int fgraph_alloc_all_stacks(void)
 				more = true;
 				goto unlock;
 			}
-			fgraph_give_stack(t, batch[used++]);
+			if (fgraph_give_stack(t, batch[used]))
+				used++;
 		}
 unlock:
 		rcu_read_unlock();
@@ -524,17 +531,52 @@ void ftrace_graph_init_task(struct task_struct *t)
 	t->ftrace_timestamp = 0;
 	/*
 	 * Set once by the first register_ftrace_graph(), which then gives a
-	 * stack to every task on the task list.  A child not yet on the list
-	 * that reads false here races with that walk and may be left without
-	 * a stack (no barrier can help: the bad order is a plain
-	 * interleaving); it is then not followed until the next first
-	 * registration.
+	 * stack to every task on the task list.  A child that reads false
+	 * here but joins the list only after that walk is given one by
+	 * fgraph_fork_probe().
 	 */
 	if (!READ_ONCE(fgraph_stacks_ready))
 		return;
 	stk = fgraph_stack_alloc(GFP_KERNEL);
-	if (stk)
-		fgraph_give_stack(t, stk);
+	if (stk && !fgraph_give_stack(t, stk))
+		kfree(stk);
+}
+
+/*
+ * sched_process_fork, registered from the first registration on: the
+ * child is on the task list and has not run yet.  A child whose fork
+ * read fgraph_stacks_ready false, and that the walk of the list missed,
+ * gets its stack here.  The probe is registered and a grace period
+ * passes before the flag is set and the list walked, so such a child,
+ * added to the list after the walk read it, calls a probe it sees.
+ */
+static void fgraph_fork_probe(void *data, struct task_struct *parent,
+			      struct task_struct *child)
+{
+	struct fgraph_stack *stk;
+
+	/* stored by fork or the walk (cmpxchg_release), or neither yet */
+	if (READ_ONCE(child->ret_stack))
+		return;
+	stk = fgraph_stack_alloc(GFP_NOWAIT);
+	if (stk && !fgraph_give_stack(child, stk))
+		kfree(stk);
+}
+
+/* Before the first walk of the task list: see fgraph_fork_probe(). */
+static int fgraph_stacks_start(void)
+{
+	int ret;
+
+	if (fgraph_stacks_ready)
+		return 0;
+	ret = register_trace_sched_process_fork(fgraph_fork_probe, NULL);
+	if (ret)
+		return ret;
+	synchronize_rcu();
+	/* read by fork, see ftrace_graph_init_task() */
+	WRITE_ONCE(fgraph_stacks_ready, true);
+	return 0;
 }
 
 /**
@@ -717,9 +759,7 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 	if (i == FGRAPH_MAX_OPS)
 		return -ENOSPC;
 	if (!fgraph_users) {
-		/* read by fork, see ftrace_graph_init_task() */
-		WRITE_ONCE(fgraph_stacks_ready, true);
-		ret = fgraph_alloc_all_stacks();
+		ret = fgraph_stacks_start() ?: fgraph_alloc_all_stacks();
 		if (ret)
 			return ret;
 	}
