@@ -445,6 +445,9 @@ struct trace_max_info {
  * @snapshot_irq_work: a snapshot asked for where none can be taken
  *                     (atomic context, NMI) leaves that context ...
  * @snapshot_work:     ... for a worker, which takes it
+ * @cond_snapshot:     the conditional snapshot's owner, or NULL (set and
+ *                     cleared under event_mutex, read by probes under
+ *                     RCU; trace_snapshot.c)
  * @flags:             TRACE_OPT() bits; changed under trace_types_lock,
  *                     read locklessly by writers and readers
  * @clock_id:          index in trace_clocks[] (trace_types_lock)
@@ -496,6 +499,7 @@ struct trace_array {
 	int				snapshot_pins;
 	struct irq_work			snapshot_irq_work;
 	struct work_struct		snapshot_work;
+	struct cond_snapshot __rcu	*cond_snapshot;
 #endif
 	unsigned long			flags;
 	int				clock_id;
@@ -682,7 +686,22 @@ static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
 /* Only called for a TRACE_FILE_SNAPSHOT reader, so only with snapshots. */
 void trace_snapshot_print_help(struct seq_file *m, struct trace_iterator *iter);
 
+/**
+ * typedef cond_update_fn_t - whether a conditional snapshot is taken
+ * @tr:        the instance
+ * @cond_data: what the caller of tracing_snapshot_cond() passed
+ *
+ * Called in the caller's context (any, NMI included).
+ * Return: true to take the snapshot.
+ */
+typedef bool (*cond_update_fn_t)(struct trace_array *tr, void *cond_data);
+
 #ifdef CONFIG_TRACER_SNAPSHOT
+void tracing_snapshot_cond(struct trace_array *tr, void *cond_data);
+void *tracing_cond_snapshot_data(struct trace_array *tr);
+int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
+				 cond_update_fn_t update);
+int tracing_snapshot_cond_disable(struct trace_array *tr);
 int tracing_alloc_snapshot_instance(struct trace_array *tr);
 int trace_snapshot_alloc_locked(struct trace_array *tr);
 void tracing_snapshot_instance(struct trace_array *tr);

@@ -26,38 +26,20 @@
  * for a grace period so that no probe is inside the map, empties it and
  * restores the state.
  *
- * A probe builds the key in a per-CPU scratch area, one per level of
- * nesting (task, softirq, irq, NMI), so that nothing big lives on the
- * stack and nothing is allocated.
+ * Variables and expressions: trace_events_hist_vars.c; what a hit does:
+ * trace_events_hist_hit.c.
  */
 
 #include <linux/log2.h>
 #include <linux/sched.h>
-#include <linux/stacktrace.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
-#include <linux/unaligned.h>
 
 #include "trace.h"
 #include "trace_events_filter.h"
 #include "trace_events_trigger.h"
 #include "trace_events_hist.h"
-
-/* error_log reasons, with upstream Linux's wording. */
-enum {
-	HIST_ERR_TRIGGER_EEXIST,
-	HIST_ERR_TRIGGER_ENOENT_CLEAR,
-	HIST_ERR_BAD_FIELD_MODIFIER,
-	HIST_ERR_NAMED_MISMATCH,
-	HIST_ERR_FIELD_NOT_FOUND,
-	HIST_ERR_EMPTY_ASSIGNMENT,
-	HIST_ERR_INVALID_SORT_MODIFIER,
-	HIST_ERR_EMPTY_SORT_FIELD,
-	HIST_ERR_TOO_MANY_SORT_FIELDS,
-	HIST_ERR_INVALID_SORT_FIELD,
-	HIST_ERR_NEED_NOHC_VAL,
-};
 
 static const char * const hist_errs[] = {
 	[HIST_ERR_TRIGGER_EEXIST]	= "Hist trigger already exists",
@@ -74,20 +56,43 @@ static const char * const hist_errs[] = {
 	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
 	[HIST_ERR_NEED_NOHC_VAL]	=
 		"Non-hitcount value is required for 'nohitcount'",
+	[HIST_ERR_DUPLICATE_VAR]	= "Variable already defined",
+	[HIST_ERR_VAR_NOT_UNIQUE]	=
+		"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
+	[HIST_ERR_TOO_MANY_VARS]	= "Too many variables defined",
+	[HIST_ERR_MALFORMED_ASSIGNMENT]	= "Malformed assignment",
+	[HIST_ERR_TOO_MANY_SUBEXPR]	= "Too many subexpressions (3 max)",
+	[HIST_ERR_TIMESTAMP_MISMATCH]	=
+		"Timestamp units in expression don't match",
+	[HIST_ERR_VAR_NOT_FOUND]	= "Couldn't find variable",
+	[HIST_ERR_INVALID_STR_OPERAND]	=
+		"String type can not be an operand in expression",
+	[HIST_ERR_EXPECT_NUMBER]	= "Expecting numeric literal",
+	[HIST_ERR_UNARY_MINUS_SUBEXPR]	=
+		"Unary minus not supported in sub-expressions",
+	[HIST_ERR_DIVISION_BY_ZERO]	= "Division by zero",
+	[HIST_ERR_ONX_NOT_VAR]		=
+		"For onmax(x) or onchange(x), x must be a variable",
+	[HIST_ERR_ONX_VAR_NOT_FOUND]	=
+		"Couldn't find onmax or onchange variable",
+	[HIST_ERR_TOO_MANY_PARAMS]	= "Too many action params",
+	[HIST_ERR_INVALID_PARAM]	= "Invalid action param",
+	[HIST_ERR_ACTION_NOT_FOUND]	= "No action found",
+	[HIST_ERR_NO_SAVE_PARAMS]	= "No params found for save()",
+	[HIST_ERR_TOO_MANY_SAVE_ACTIONS] =
+		"Can't have more than one save() action per hist",
+	[HIST_ERR_ACTION_MISMATCH]	= "Handler doesn't support action",
+	[HIST_ERR_NO_CLOSING_PAREN]	= "No closing paren found",
+	[HIST_ERR_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
 };
 
-/*
- * What an error is logged against: the command as written and
- * "hist:<system>:<event>".  Only valid while one command is parsed,
- * under event_mutex.
+/**
+ * hist_err - log a parse error of a hist command
+ * @p:   the command being parsed
+ * @err: HIST_ERR_*
+ * @at:  where in the command the caret goes, or NULL for its start
  */
-struct hist_parse {
-	struct trace_event_file	*file;
-	char			*cmd;
-	char			loc[MAX_FILTER_STR_VAL];
-};
-
-static void hist_err(struct hist_parse *p, int err, const char *at)
+void hist_err(struct hist_parse *p, int err, const char *at)
 {
 	unsigned int pos = at && *p->cmd ? err_pos(p->cmd, at) : 0;
 
@@ -219,12 +224,17 @@ static int parse_modifier(struct hist_field *hf, const char *mod,
 	return 0;
 }
 
-/*
- * One key or value, "<name>[.<modifier>]", into @hf.  Return: 0 or
- * -EINVAL, logged.
+/**
+ * hist_parse_field - parse one key, value or operand
+ * @p:      the command being parsed, for error_log
+ * @hf:     what it becomes
+ * @str:    "<name>[.<modifier>]", cut up by the parse
+ * @is_key: it is a key (strings and stacks allowed, hitcount not)
+ *
+ * Return: 0 or -EINVAL, logged where upstream Linux logs it.
  */
-static int parse_field(struct hist_parse *p, struct hist_field *hf,
-		       char *str, bool is_key)
+int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
+		     bool is_key)
 {
 	struct trace_event_call *call = p->file->event_call;
 	const struct ftrace_event_field *f;
@@ -296,7 +306,7 @@ static int parse_keys(struct hist_parse *p, struct hist_def *def, char *s)
 		if (def->n_keys == TRACING_MAP_KEYS_MAX)
 			return -EINVAL;
 		hf = &def->keys[def->n_keys++];
-		ret = parse_field(p, hf, one, true);
+		ret = hist_parse_field(p, hf, one, true);
 		if (ret)
 			return ret;
 		hf->offset = def->key_size;
@@ -307,6 +317,24 @@ static int parse_keys(struct hist_parse *p, struct hist_def *def, char *s)
 	if (!def->n_keys)
 		return -EINVAL;
 	return 0;
+}
+
+/* A value "$name": the sum of what hits set this variable to. */
+static int parse_var_val(struct hist_parse *p, struct hist_def *def,
+			 struct hist_field *hf, const char *str)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->n_vars; i++) {
+		if (!strcmp(def->vars[i].name, str + 1)) {
+			hf->src = HIST_SRC_VAR;
+			hf->var = i;
+			hf->name = def->vars[i].name;
+			return 0;
+		}
+	}
+	hist_err(p, HIST_ERR_VAR_NOT_FOUND, str + 1);
+	return -EINVAL;
 }
 
 static int parse_vals(struct hist_parse *p, struct hist_def *def, char *s)
@@ -326,7 +354,10 @@ static int parse_vals(struct hist_parse *p, struct hist_def *def, char *s)
 		}
 		if (def->n_vals == TRACING_MAP_VALS_MAX)
 			return -EINVAL;
-		ret = parse_field(p, &def->vals[def->n_vals++], one, false);
+		ret = *one == '$' ?
+			parse_var_val(p, def, &def->vals[def->n_vals++], one) :
+			hist_parse_field(p, &def->vals[def->n_vals++], one,
+					 false);
 		if (ret)
 			return ret;
 	}
@@ -427,6 +458,8 @@ void hist_def_free(struct hist_def *def)
 
 	if (!def)
 		return;
+	for (i = 0; i < def->n_vars; i++)
+		hist_expr_free(def->vars[i].expr);
 	if (def->own_names) {
 		for (i = 0; i < def->n_keys; i++)
 			kfree(def->keys[i].name);
@@ -441,8 +474,9 @@ void hist_def_free(struct hist_def *def)
 static struct hist_def *parse_def(struct hist_parse *p, char *param)
 {
 	char *keys = NULL, *vals = NULL, *sort = NULL, *tok, *rhs;
+	char *vars[HIST_VARS_MAX + 1], *acts[HIST_ACTIONS_MAX + 1];
+	unsigned int i, n_vars = 0, n_acts = 0;
 	struct hist_def *def;
-	unsigned int i;
 	int ret = -EINVAL;
 
 	def = kzalloc(sizeof(*def), GFP_KERNEL);
@@ -479,8 +513,11 @@ static struct hist_def *parse_def(struct hist_parse *p, char *param)
 					goto err;
 				def->bits = ret;
 				ret = -EINVAL;
+			} else if (n_vars < ARRAY_SIZE(vars)) {
+				/* <name>=<expr>, parsed once the keys are */
+				vars[n_vars++] = tok;
 			} else {
-				/* Variables (<name>=<expr>) are not written. */
+				hist_err(p, HIST_ERR_TOO_MANY_VARS, tok);
 				goto err;
 			}
 		} else if (!strcmp(tok, "pause")) {
@@ -491,25 +528,40 @@ static struct hist_def *parse_def(struct hist_parse *p, char *param)
 			def->clear = true;
 		} else if (!strcmp(tok, "nohitcount") || !strcmp(tok, "NOHC")) {
 			def->nohitcount = true;
+		} else if (str_has_prefix(tok, "on") && strchr(tok, '(') &&
+			   n_acts < ARRAY_SIZE(acts)) {
+			/* <handler>(...).<action>(...), once the vars are */
+			acts[n_acts++] = tok;
 		} else {
-			/* Handlers and actions (onmatch(), ...) are not written. */
 			goto err;
 		}
 	}
 	if (!keys)
 		goto err;
-	/* Values first in the map (hitcount is field 0), then the keys. */
-	ret = parse_vals(p, def, vals);
+	ret = parse_keys(p, def, keys);
 	if (ret)
 		goto err;
-	ret = parse_keys(p, def, keys);
+	def->key_size = ALIGN(def->key_size, sizeof(u64));
+	/* Variables see the keys (a reference needs equal ones). */
+	for (i = 0; i < n_vars; i++) {
+		ret = hist_parse_var(p, def, vars[i]);
+		if (ret)
+			goto err;
+	}
+	for (i = 0; i < n_acts; i++) {
+		ret = hist_parse_action(p, def, acts[i]);
+		if (ret)
+			goto err;
+	}
+	/* Values first in the map (hitcount is field 0), then the keys. */
+	ret = parse_vals(p, def, vals);
 	if (ret)
 		goto err;
 	for (i = 0; i < def->n_vals; i++)
 		def->vals[i].map_idx = i;
 	for (i = 0; i < def->n_keys; i++)
 		def->keys[i].map_idx = def->n_vals + i;
-	def->key_size = ALIGN(def->key_size, sizeof(u64));
+	hist_layout_priv(def);
 	ret = parse_sort(p, def, sort);
 	if (ret)
 		goto err;
@@ -567,6 +619,13 @@ static struct hist_def *def_dup(const struct hist_def *def)
 	/* Nothing borrowed from @def may be freed with @d. */
 	d->own_names = true;
 	d->name = NULL;
+	/* The copy keeps the variables' names and layout, not their use. */
+	for (i = 0; i < d->n_vars; i++)
+		d->vars[i].expr = NULL;
+	d->n_refs = 0;
+	d->n_actions = 0;
+	d->n_save = 0;
+	d->has_snapshot = false;
 	for (i = 0; i < d->n_keys; i++) {
 		d->keys[i].field = NULL;
 		d->keys[i].name = NULL;
@@ -616,8 +675,7 @@ static struct hist_data *hist_data_create(const struct hist_def *def)
 	for (i = 0; i < def->n_keys; i++)
 		tracing_map_add_key_field(hd->map, def->keys[i].offset,
 					  key_cmp(&def->keys[i]));
-	ret = tracing_map_init(hd->map,
-			       def->has_execname ? TASK_COMM_LEN : 0);
+	ret = tracing_map_init(hd->map, def->priv_size);
 	if (ret)
 		goto err;
 	hd->ref = 1;
@@ -633,6 +691,35 @@ static bool fields_equal(const struct hist_field *a, const struct hist_field *b)
 	       a->buckets == b->buckets && !strcmp(a->name, b->name);
 }
 
+static bool vars_equal(const struct hist_def *a, const struct hist_def *b)
+{
+	unsigned int i;
+
+	if (a->n_vars != b->n_vars)
+		return false;
+	for (i = 0; i < a->n_vars; i++)
+		if (strcmp(a->vars[i].name, b->vars[i].name))
+			return false;
+	return true;
+}
+
+static bool actions_equal(const struct hist_def *a, const struct hist_def *b)
+{
+	unsigned int i;
+
+	if (a->n_actions != b->n_actions || a->n_save != b->n_save)
+		return false;
+	for (i = 0; i < a->n_actions; i++)
+		if (a->actions[i].handler != b->actions[i].handler ||
+		    a->actions[i].act != b->actions[i].act ||
+		    a->actions[i].var != b->actions[i].var)
+			return false;
+	for (i = 0; i < a->n_save; i++)
+		if (!fields_equal(&a->save[i], &b->save[i]))
+			return false;
+	return true;
+}
+
 /* Same keys, values and sort; with @layout, what the map holds only. */
 static bool defs_equal(const struct hist_def *a, const struct hist_def *b,
 		       bool layout)
@@ -640,7 +727,8 @@ static bool defs_equal(const struct hist_def *a, const struct hist_def *b,
 	unsigned int i;
 
 	if (a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
-	    a->key_size != b->key_size)
+	    a->key_size != b->key_size || a->priv_size != b->priv_size ||
+	    !vars_equal(a, b))
 		return false;
 	for (i = 0; i < a->n_keys; i++)
 		if (!fields_equal(&a->keys[i], &b->keys[i]) ||
@@ -651,7 +739,8 @@ static bool defs_equal(const struct hist_def *a, const struct hist_def *b,
 			return false;
 	if (layout)
 		return true;
-	if (a->n_sort != b->n_sort || a->nohitcount != b->nohitcount)
+	if (a->n_sort != b->n_sort || a->nohitcount != b->nohitcount ||
+	    !actions_equal(a, b))
 		return false;
 	for (i = 0; i < a->n_sort; i++)
 		if (a->sort[i].field_idx != b->sort[i].field_idx ||
@@ -663,155 +752,6 @@ static bool defs_equal(const struct hist_def *a, const struct hist_def *b,
 }
 
 /* --- the event path ---------------------------------------------------- */
-
-#define HIST_NEST_MAX	4
-
-struct hist_pad {
-	u64	key[HIST_KEY_SIZE_MAX / sizeof(u64)];
-};
-
-/* Key scratch per CPU and nesting level; the probe is not preempted. */
-static DEFINE_PER_CPU(struct hist_pad[HIST_NEST_MAX], hist_pads);
-static DEFINE_PER_CPU(int, hist_nest);
-
-static u64 read_num(const struct ftrace_event_field *f, void *rec)
-{
-	void *p = rec + f->offset;
-
-	switch (f->size) {
-	case 1:
-		return f->is_signed ? (u64)(s64)*(s8 *)p : *(u8 *)p;
-	case 2:
-		return f->is_signed ? (u64)(s64)get_unaligned((s16 *)p) :
-				      get_unaligned((u16 *)p);
-	case 4:
-		return f->is_signed ? (u64)(s64)get_unaligned((s32 *)p) :
-				      get_unaligned((u32 *)p);
-	case 8:
-		return get_unaligned((u64 *)p);
-	}
-	return 0;
-}
-
-/*
- * A string field of @rec into @dst (HIST_STR_SIZE bytes, zeroed by the
- * caller): at most HIST_STR_SIZE - 1 characters up to the first NUL,
- * so that equal strings make equal keys.
- */
-static void read_str(const struct hist_field *hf, void *rec, char *dst)
-{
-	const struct ftrace_event_field *f = hf->field;
-	unsigned int len = HIST_STR_SIZE - 1, loc;
-	const char *src;
-
-	switch (hf->src) {
-	case HIST_SRC_STR:
-		src = rec + f->offset;
-		len = min_t(unsigned int, len, f->size);
-		break;
-	case HIST_SRC_DSTR:
-	case HIST_SRC_RSTR:
-		loc = get_unaligned((u32 *)(rec + f->offset));
-		src = rec + (loc & 0xffff);
-		if (hf->src == HIST_SRC_RSTR)
-			src += f->offset + sizeof(u32);
-		len = min(len, loc >> 16);
-		break;
-	default:	/* HIST_SRC_PSTR: a pointer, maybe a bad one */
-		src = (const char *)get_unaligned((unsigned long *)
-						  (rec + f->offset));
-		if (!src || strncpy_from_kernel_nofault(dst, src, len + 1) < 0)
-			memset(dst, 0, HIST_STR_SIZE);
-		return;
-	}
-	memcpy(dst, src, strnlen(src, len));
-}
-
-/* The number a key or value field stands for in this hit. */
-static u64 field_value(const struct hist_field *hf, struct trace_array *tr,
-		       void *rec)
-{
-	u64 v;
-
-	switch (hf->src) {
-	case HIST_SRC_TIMESTAMP:
-		v = ring_buffer_time_stamp(tr->buffer);
-		if (hf->mods & HIST_MOD_USECS)
-			v = div_u64(v, NSEC_PER_USEC);
-		return v;
-	case HIST_SRC_CPU:
-		return raw_smp_processor_id();
-	case HIST_SRC_HITCOUNT:
-		return 1;
-	case HIST_SRC_NUM:
-		v = read_num(hf->field, rec);
-		break;
-	default:
-		return 0;
-	}
-	if (hf->mods & HIST_MOD_LOG2)
-		v = v ? ilog2(roundup_pow_of_two(v)) : 0;
-	else if (hf->mods & HIST_MOD_BUCKETS)
-		v = div64_u64(v, hf->buckets) * hf->buckets;
-	return v;
-}
-
-/* A common_stacktrace key: the frames above the trigger code. */
-static __always_inline void hist_save_stack(unsigned long *dst)
-{
-#ifdef CONFIG_STACKTRACE
-	stack_trace_save(dst, HIST_STACK_DEPTH, 5);
-#endif
-}
-
-static void hist_hit(struct hist_trigger *ht, struct trace_array *tr,
-		     void *rec)
-{
-	const struct hist_def *def = ht->def;
-	struct tracing_map_elt *elt;
-	char comm[TASK_COMM_LEN];
-	unsigned int i;
-	int nest;
-	void *key;
-
-	preempt_disable_notrace();
-	nest = __this_cpu_inc_return(hist_nest);
-	if (nest > HIST_NEST_MAX)
-		goto out;
-	key = this_cpu_ptr(&hist_pads[nest - 1])->key;
-	memset(key, 0, def->key_size);
-	for (i = 0; i < def->n_keys; i++) {
-		const struct hist_field *hf = &def->keys[i];
-		void *dst = key + hf->offset;
-
-		if (hist_src_is_string(hf->src))
-			read_str(hf, rec, dst);
-		else if (hf->src == HIST_SRC_STACK)
-			hist_save_stack(dst);
-		else
-			*(u64 *)dst = field_value(hf, tr, rec);
-	}
-	if (def->has_execname) {
-		/*
-		 * Without task_lock(): this may be an NMI.  A rename racing
-		 * with us may show half of each name.
-		 */
-		if (current->pid)
-			strscpy_pad(comm, current->comm, sizeof(comm));
-		else
-			strscpy(comm, "<idle>", sizeof(comm));
-	}
-	elt = tracing_map_insert(ht->hist->map, key,
-				 def->has_execname ? comm : NULL);
-	if (!elt)
-		goto out;
-	for (i = 0; i < def->n_vals; i++)
-		tracing_map_update_sum(elt, def->vals[i].map_idx,
-				       field_value(&def->vals[i], tr, rec));
-out:
-	__this_cpu_dec(hist_nest);
-	preempt_enable_notrace();
-}
 
 static bool hist_fire(struct event_trigger *t, void *rec, unsigned long ip)
 {
@@ -896,33 +836,72 @@ static struct hist_data *find_named(const char *name)
 	return NULL;
 }
 
+/*
+ * The maps whose variables @def reads stay until it lets go of them,
+ * and their triggers cannot be removed meanwhile.  event_mutex.
+ */
+static void hist_get_refs(struct hist_def *def)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->n_refs; i++) {
+		if (!def->refs[i].hd)
+			continue;
+		def->refs[i].hd->ref++;
+		def->refs[i].hd->var_users++;
+	}
+}
+
+static void hist_put_refs(struct hist_def *def)
+{
+	struct hist_data *hd;
+	unsigned int i;
+
+	for (i = 0; i < def->n_refs; i++) {
+		hd = def->refs[i].hd;
+		if (!hd)
+			continue;
+		hd->var_users--;
+		def->refs[i].last = !--hd->ref;
+		if (def->refs[i].last)
+			list_del_init(&hd->named);
+	}
+}
+
 /* A new trigger: its map, or a share of the named one.  event_mutex. */
 static int hist_init(struct event_trigger *t)
 {
 	struct hist_trigger *ht = t->data;
 	struct hist_def *def = ht->def;
 	struct hist_data *hd;
+	int ret;
 
 	if (def->cont || def->clear) {
 		hist_err_late(t, HIST_ERR_TRIGGER_ENOENT_CLEAR);
 		return -ENOENT;
 	}
 	hd = def->name ? find_named(def->name) : NULL;
+	if (hd && !defs_equal(hd->def, def, true)) {
+		hist_err_late(t, HIST_ERR_NAMED_MISMATCH);
+		return -EINVAL;
+	}
+	ret = hist_snap_enable(ht, t->file->tr);
+	if (ret)
+		return ret;
 	if (hd) {
-		if (!defs_equal(hd->def, def, true)) {
-			hist_err_late(t, HIST_ERR_NAMED_MISMATCH);
-			return -EINVAL;
-		}
 		hd->ref++;
 	} else {
 		hd = hist_data_create(def);
-		if (IS_ERR(hd))
+		if (IS_ERR(hd)) {
+			hist_snap_disable(ht, t->file->tr);
 			return PTR_ERR(hd);
+		}
 		if (def->name)
 			list_add(&hd->named, &hist_named);
 	}
 	ht->hist = hd;
 	ht->paused = def->pause;
+	hist_get_refs(def);
 	return 0;
 }
 
@@ -936,18 +915,33 @@ static void hist_release(struct event_trigger *t)
 	ht->last = !--hd->ref;
 	if (ht->last)
 		list_del_init(&hd->named);
+	hist_put_refs(ht->def);
+	hist_snap_disable(ht, t->file->tr);
+}
+
+/* Its variables are read by other triggers: it cannot be removed. */
+static bool hist_busy(struct event_trigger *t)
+{
+	struct hist_trigger *ht = t->data;
+
+	return ht->hist->var_users > 0;
 }
 
 static void hist_free(struct event_trigger *t)
 {
 	struct hist_trigger *ht = t->data;
+	unsigned int i;
 
 	if (!ht)
 		return;
 	if (ht->last)
 		hist_data_free(ht->hist);
+	for (i = 0; i < ht->def->n_refs; i++)
+		if (ht->def->refs[i].last)
+			hist_data_free(ht->def->refs[i].hd);
 	hist_def_free(ht->def);
 	kfree(ht->cmd);
+	kfree(ht->snap);
 	kfree(ht);
 	t->data = NULL;
 }
@@ -1006,6 +1000,7 @@ const struct event_trigger_kind hist_trigger_kind = {
 	/* adding, merging into an existing one, removing */
 	.parse = hist_parse, .same = hist_same, .merge = hist_merge,
 	.init = hist_init, .release = hist_release, .free = hist_free,
+	.busy = hist_busy, .prepare = hist_prepare,
 	/* hits and the trigger file's line */
 	.fire = hist_fire, .show = hist_trigger_print,
 };

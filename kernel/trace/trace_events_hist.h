@@ -28,6 +28,7 @@ enum hist_src {
 	HIST_SRC_TIMESTAMP,	/* common_timestamp: the instance's clock */
 	HIST_SRC_CPU,		/* common_cpu */
 	HIST_SRC_STACK,		/* common_stacktrace */
+	HIST_SRC_VAR,		/* a value: this trigger's variable */
 };
 
 /* Modifiers: at most one per field, as upstream takes them. */
@@ -52,6 +53,7 @@ enum hist_src {
  * @offset:   a key's offset in the compound key
  * @size:     a key's bytes in the compound key
  * @map_idx:  its field index in the tracing_map
+ * @var:      a HIST_SRC_VAR value's variable (index in hist_def::vars)
  */
 struct hist_field {
 	enum hist_src			src;
@@ -62,6 +64,104 @@ struct hist_field {
 	unsigned int			offset;
 	unsigned int			size;
 	unsigned int			map_idx;
+	unsigned int			var;
+};
+
+/* Variables and the references to them (trace_events_hist_vars.c). */
+#define HIST_VARS_MAX		16
+#define HIST_REFS_MAX		16
+#define HIST_VAR_NAME_MAX	64
+#define HIST_SUBEXPR_MAX	3
+
+/* What a node of a variable's expression computes. */
+enum hist_op {
+	HIST_OP_FIELD,		/* a field of the record (hist_expr::field) */
+	HIST_OP_CONST,		/* a numeric literal, or constants folded */
+	HIST_OP_REF,		/* $var: hist_def::refs[hist_expr::ref] */
+	HIST_OP_ADD,
+	HIST_OP_SUB,
+	HIST_OP_MUL,
+	HIST_OP_DIV,
+	HIST_OP_NEG,		/* -(arg[0]) */
+};
+
+/* The unit of a timestamp an expression yields, to refuse mixing them. */
+enum hist_ts_unit {
+	HIST_TS_NONE,
+	HIST_TS_NSECS,
+	HIST_TS_USECS,
+};
+
+/**
+ * struct hist_expr - a node of a variable's expression; immutable
+ * @op:       what it computes
+ * @unit:     the timestamp unit of its result
+ * @field:    HIST_OP_FIELD: the field
+ * @constant: HIST_OP_CONST: the value
+ * @ref:      HIST_OP_REF: the index in hist_def::refs
+ * @arg:      the operands of an operator
+ */
+struct hist_expr {
+	enum hist_op		op;
+	enum hist_ts_unit	unit;
+	struct hist_field	field;
+	u64			constant;
+	unsigned int		ref;
+	struct hist_expr	*arg[2];
+};
+
+/**
+ * struct hist_var - a variable, "<name>=<expr>": one u64 per map element
+ * @name: its name
+ * @expr: what a hit sets it to; NULL in a map's copy of the definition
+ */
+struct hist_var {
+	char			name[HIST_VAR_NAME_MAX];
+	struct hist_expr	*expr;
+};
+
+struct hist_data;
+
+/**
+ * struct hist_ref - a "$name" an expression reads
+ * @name:    the variable's name
+ * @hd:      the map whose elements hold it, NULL for one of the same
+ *           definition's own variables (then read from this hit)
+ * @var:     its index in @hd's (or the own) definition's variables
+ * @last:    the referring trigger held @hd's last reference when it
+ *           was unlinked, and frees it
+ */
+struct hist_ref {
+	char			name[HIST_VAR_NAME_MAX];
+	struct hist_data	*hd;
+	unsigned int		var;
+	bool			last;
+};
+
+/* Handlers and actions (trace_events_hist_actions.c). */
+#define HIST_ACTIONS_MAX	8
+#define HIST_SAVE_MAX		8
+
+enum hist_handler {
+	HIST_ONMAX,
+	HIST_ONCHANGE,
+};
+
+enum hist_act {
+	HIST_ACT_SAVE,
+	HIST_ACT_SNAPSHOT,
+};
+
+/**
+ * struct hist_action - "<handler>($var).<action>(...)"
+ * @handler: onmax() or onchange()
+ * @act:     save() (of hist_def::save) or snapshot()
+ * @var:     the variable it watches (index in hist_def::vars)
+ */
+struct hist_action {
+	enum hist_handler	handler;
+	enum hist_act		act;
+	unsigned int		var;
 };
 
 /**
@@ -81,6 +181,20 @@ struct hist_field {
  * @nohitcount: :nohitcount (or :NOHC) was given
  * @has_execname: a key is common_pid.execname (elements keep a comm)
  * @own_names:  the fields' names are allocated (a map's copy)
+ * @n_vars:     variables
+ * @vars:       the variables, in the order they are computed
+ * @n_refs:     references to variables
+ * @refs:       the references, resolved when parsed (event_mutex)
+ * @vars_off:   where an element's variables start in its priv data,
+ *              after the comm of an execname key; a bitmap of the ones
+ *              set follows them
+ * @n_actions:  handlers
+ * @actions:    the handlers and their actions, in order
+ * @n_save:     fields save() keeps (one save() per definition)
+ * @save:       those fields; offset: where in the element's priv data
+ * @has_snapshot: an action is snapshot()
+ * @acts_off:   where the handlers' track slots start in priv data
+ * @priv_size:  bytes of an element's priv data (hist_layout_priv())
  */
 struct hist_def {
 	char			*name;
@@ -98,6 +212,38 @@ struct hist_def {
 	bool			nohitcount;
 	bool			has_execname;
 	bool			own_names;
+	unsigned int		n_vars;
+	struct hist_var		vars[HIST_VARS_MAX];
+	unsigned int		n_refs;
+	struct hist_ref		refs[HIST_REFS_MAX];
+	unsigned int		vars_off;
+	unsigned int		n_actions;
+	struct hist_action	actions[HIST_ACTIONS_MAX];
+	unsigned int		n_save;
+	struct hist_field	save[HIST_SAVE_MAX];
+	bool			has_snapshot;
+	unsigned int		acts_off;
+	unsigned int		priv_size;
+};
+
+/**
+ * struct hist_snap - what a trigger's last snapshot() was taken for
+ * @lock:    protects the rest; probes only try to take it
+ * @def:     the trigger's definition
+ * @action:  the action that took it
+ * @updated: a snapshot was taken
+ * @val:     the watched variable's value then
+ * @key:     the key of the hit
+ * @comm:    the element's comm, for an execname key
+ */
+struct hist_snap {
+	raw_spinlock_t		lock;
+	const struct hist_def	*def;
+	const struct hist_action *action;
+	bool			updated;
+	u64			val;
+	u64			key[HIST_KEY_SIZE_MAX / sizeof(u64)];
+	char			comm[TASK_COMM_LEN];
 };
 
 /**
@@ -108,11 +254,14 @@ struct hist_def {
  * @clearing: being emptied; probes stay out (read without locks)
  * @named: in the list of named histograms when it has a name
  *         (event_mutex)
+ * @var_users: references other triggers hold to its variables
+ *             (event_mutex); its trigger cannot be removed meanwhile
  */
 struct hist_data {
 	struct tracing_map	*map;
 	struct hist_def		*def;
 	unsigned int		ref;
+	unsigned int		var_users;
 	bool			clearing;
 	struct list_head	named;
 };
@@ -126,6 +275,8 @@ struct hist_data {
  * @last:     it held the map's last reference when unlinked, and
  *            frees the map
  * @cmd:      the command it was parsed from, for error_log
+ * @snap:     its instance's conditional snapshot data, when it has a
+ *            snapshot() action and owns that (event_mutex)
  */
 struct hist_trigger {
 	struct hist_def		*def;
@@ -134,11 +285,143 @@ struct hist_trigger {
 	bool			removing;
 	bool			last;
 	char			*cmd;
+	struct hist_snap	*snap;
 };
 
 static inline bool hist_src_is_string(enum hist_src src)
 {
 	return src >= HIST_SRC_STR && src <= HIST_SRC_PSTR;
+}
+
+/*
+ * What an error is logged against: the command as written and
+ * "hist:<system>:<event>".  Only valid while one command is parsed,
+ * under event_mutex.
+ */
+struct hist_parse {
+	struct trace_event_file	*file;
+	char			*cmd;
+	char			loc[MAX_FILTER_STR_VAL];
+};
+
+/* error_log reasons, with upstream Linux's wording (hist_errs[]). */
+enum {
+	HIST_ERR_TRIGGER_EEXIST,
+	HIST_ERR_TRIGGER_ENOENT_CLEAR,
+	HIST_ERR_BAD_FIELD_MODIFIER,
+	HIST_ERR_NAMED_MISMATCH,
+	HIST_ERR_FIELD_NOT_FOUND,
+	HIST_ERR_EMPTY_ASSIGNMENT,
+	HIST_ERR_INVALID_SORT_MODIFIER,
+	HIST_ERR_EMPTY_SORT_FIELD,
+	HIST_ERR_TOO_MANY_SORT_FIELDS,
+	HIST_ERR_INVALID_SORT_FIELD,
+	HIST_ERR_NEED_NOHC_VAL,
+	HIST_ERR_DUPLICATE_VAR,
+	HIST_ERR_VAR_NOT_UNIQUE,
+	HIST_ERR_TOO_MANY_VARS,
+	HIST_ERR_MALFORMED_ASSIGNMENT,
+	HIST_ERR_TOO_MANY_SUBEXPR,
+	HIST_ERR_TIMESTAMP_MISMATCH,
+	HIST_ERR_VAR_NOT_FOUND,
+	HIST_ERR_INVALID_STR_OPERAND,
+	HIST_ERR_EXPECT_NUMBER,
+	HIST_ERR_UNARY_MINUS_SUBEXPR,
+	HIST_ERR_DIVISION_BY_ZERO,
+	HIST_ERR_ONX_NOT_VAR,
+	HIST_ERR_ONX_VAR_NOT_FOUND,
+	HIST_ERR_TOO_MANY_PARAMS,
+	HIST_ERR_INVALID_PARAM,
+	HIST_ERR_ACTION_NOT_FOUND,
+	HIST_ERR_NO_SAVE_PARAMS,
+	HIST_ERR_TOO_MANY_SAVE_ACTIONS,
+	HIST_ERR_ACTION_MISMATCH,
+	HIST_ERR_NO_CLOSING_PAREN,
+	HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+};
+
+void hist_err(struct hist_parse *p, int err, const char *at);
+int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
+		     bool is_key);
+u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
+		     void *rec);
+void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec);
+void hist_read_str(const struct hist_field *hf, void *rec, char *dst);
+void hist_print_key(struct seq_file *m, const struct hist_def *def,
+		    void *key, struct tracing_map_elt *elt);
+
+int hist_parse_action(struct hist_parse *p, struct hist_def *def, char *tok);
+void hist_layout_priv(struct hist_def *def);
+void hist_run_actions(struct hist_trigger *ht, struct trace_array *tr,
+		      void *rec, void *key, struct tracing_map_elt *elt,
+		      const u64 *vars);
+void hist_print_actions_spec(struct seq_file *m, const struct hist_def *def);
+void hist_print_actions(struct seq_file *m, const struct hist_def *def,
+			struct tracing_map_elt *elt);
+int hist_prepare(struct trace_array *tr, const char *cmd);
+#ifdef CONFIG_TRACER_SNAPSHOT
+int hist_snap_enable(struct hist_trigger *ht, struct trace_array *tr);
+void hist_snap_disable(struct hist_trigger *ht, struct trace_array *tr);
+void hist_print_snapshot(struct seq_file *m, struct hist_trigger *ht);
+#else
+static inline int hist_snap_enable(struct hist_trigger *ht,
+				   struct trace_array *tr)
+{
+	return 0;
+}
+
+static inline void hist_snap_disable(struct hist_trigger *ht,
+				     struct trace_array *tr)
+{
+}
+
+static inline void hist_print_snapshot(struct seq_file *m,
+				       struct hist_trigger *ht)
+{
+}
+#endif
+
+int hist_parse_var(struct hist_parse *p, struct hist_def *def, char *tok);
+void hist_expr_free(struct hist_expr *e);
+/**
+ * struct hist_eval - what a hit's expressions read
+ * @def:  the definition they belong to
+ * @tr:   the event's instance
+ * @rec:  the event's record
+ * @refs: the values of @def's references to other maps' variables
+ * @own:  @def's own variables computed so far in this hit
+ */
+struct hist_eval {
+	const struct hist_def	*def;
+	struct trace_array	*tr;
+	void			*rec;
+	const u64		*refs;
+	const u64		*own;
+};
+
+u64 hist_expr_eval(const struct hist_expr *e, const struct hist_eval *ev);
+bool hist_read_refs(const struct hist_def *def, void *key, u64 *refs);
+void hist_print_expr(struct seq_file *m, const struct hist_def *def,
+		     const struct hist_expr *e);
+
+/* An element's variables and the bitmap of those set. */
+static inline u64 *hist_elt_vars(const struct hist_def *def,
+				 struct tracing_map_elt *elt)
+{
+	return elt->priv + def->vars_off;
+}
+
+static inline unsigned long *hist_elt_set(const struct hist_def *def,
+					  struct tracing_map_elt *elt)
+{
+	return (unsigned long *)(hist_elt_vars(def, elt) + def->n_vars);
+}
+
+/* The track slot of an element for handler @i. */
+static inline u64 *hist_elt_track(const struct hist_def *def,
+				  struct tracing_map_elt *elt, unsigned int i)
+{
+	return (u64 *)(elt->priv + def->acts_off) + i;
 }
 
 void hist_trigger_print(struct seq_file *m, struct event_trigger *t);

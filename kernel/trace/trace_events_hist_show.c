@@ -36,11 +36,60 @@ static void print_field(struct seq_file *m, const struct hist_field *hf)
 {
 	const char *mod = hist_mod_name(hf->mods);
 
+	if (hf->src == HIST_SRC_VAR)
+		seq_putc(m, '$');
 	seq_puts(m, hf->name);
 	if (mod)
 		seq_printf(m, ".%s", mod);
 	if (hf->mods & HIST_MOD_BUCKETS)
 		seq_printf(m, "=%lu", hf->buckets);
+}
+
+static const char hist_op_chars[] = {
+	[HIST_OP_ADD] = '+', [HIST_OP_SUB] = '-',
+	[HIST_OP_MUL] = '*', [HIST_OP_DIV] = '/',
+};
+
+/**
+ * hist_print_expr - a variable's expression as a definition spells it
+ * @m:   the file
+ * @def: the definition it belongs to
+ * @e:   the expression
+ */
+void hist_print_expr(struct seq_file *m, const struct hist_def *def,
+		     const struct hist_expr *e)
+{
+	switch (e->op) {
+	case HIST_OP_FIELD:
+		print_field(m, &e->field);
+		break;
+	case HIST_OP_CONST:
+		seq_printf(m, "%llu", e->constant);
+		break;
+	case HIST_OP_REF:
+		seq_printf(m, "$%s", def->refs[e->ref].name);
+		break;
+	case HIST_OP_NEG:
+		seq_puts(m, "-(");
+		hist_print_expr(m, def, e->arg[0]);
+		seq_putc(m, ')');
+		break;
+	default:
+		hist_print_expr(m, def, e->arg[0]);
+		seq_putc(m, hist_op_chars[e->op]);
+		hist_print_expr(m, def, e->arg[1]);
+	}
+}
+
+/* ":<name>=<expr>,..." */
+static void print_vars(struct seq_file *m, const struct hist_def *def)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->n_vars; i++) {
+		seq_printf(m, "%c%s=", i ? ',' : ':', def->vars[i].name);
+		hist_print_expr(m, def, def->vars[i].expr);
+	}
 }
 
 /* The map field index @idx as the definition names it. */
@@ -87,6 +136,7 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 		first = false;
 		print_sort_field(m, def, i);
 	}
+	print_vars(m, def);
 	seq_puts(m, ":sort=");
 	for (i = 0; i < def->n_sort; i++) {
 		if (i)
@@ -98,6 +148,7 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 	seq_printf(m, ":size=%u", 1U << def->bits);
 	if (def->nohitcount)
 		seq_puts(m, ":nohitcount");
+	hist_print_actions_spec(m, def);
 	if (t->filter)
 		seq_printf(m, " if %s", t->filter->filter_string);
 	/* hist_merge() may flip it meanwhile: either state is shown. */
@@ -157,9 +208,15 @@ static void print_key_field(struct seq_file *m, const struct hist_field *hf,
 	}
 }
 
-/* "{ key: value, ... }" */
-static void print_key(struct seq_file *m, const struct hist_def *def,
-		      void *key, struct tracing_map_elt *elt)
+/**
+ * hist_print_key - "{ key: value, ... }"
+ * @m:   the file
+ * @def: the definition
+ * @key: the key
+ * @elt: its element (for the comm of an execname key)
+ */
+void hist_print_key(struct seq_file *m, const struct hist_def *def,
+		    void *key, struct tracing_map_elt *elt)
 {
 	bool multiline = false;
 	unsigned int i;
@@ -234,7 +291,7 @@ static void print_entry(struct seq_file *m, const struct hist_def *def,
 {
 	unsigned int i;
 
-	print_key(m, def, e->key, e->elt);
+	hist_print_key(m, def, e->key, e->elt);
 	for (i = 0; i < def->n_vals; i++) {
 		if (!i && def->nohitcount)
 			continue;
@@ -243,6 +300,7 @@ static void print_entry(struct seq_file *m, const struct hist_def *def,
 		print_val(m, &def->vals[i], &stats[i],
 			  tracing_map_read_sum(e->elt, def->vals[i].map_idx));
 	}
+	hist_print_actions(m, def, e->elt);
 	seq_putc(m, '\n');
 }
 
@@ -286,6 +344,7 @@ static void show_one(struct seq_file *m, struct event_trigger *t, int nth)
 	hist_trigger_print(m, t);
 	seq_puts(m, "#\n\n");
 	n = print_entries(m, t);
+	hist_print_snapshot(m, t->data);
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		   (u64)atomic64_read(&map->hits), max(n, 0),
 		   (u64)atomic64_read(&map->drops));

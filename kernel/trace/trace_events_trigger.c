@@ -283,17 +283,23 @@ static int trigger_add(struct event_trigger *new)
 	return 0;
 }
 
-/* Remove the trigger in @key's slot, if any; filters and counts aside. */
-static void trigger_remove(struct event_trigger *key)
+/*
+ * Remove the trigger in @key's slot, if any; filters and counts aside.
+ * Return: 0, or -EBUSY when other triggers use it.
+ */
+static int trigger_remove(struct event_trigger *key)
 {
 	struct event_trigger *t;
 
 	list_for_each_entry(t, &key->file->triggers, list) {
-		if (same_slot(t, key)) {
-			trigger_unlink(t);
-			return;
-		}
+		if (!same_slot(t, key))
+			continue;
+		if (t->kind->busy && t->kind->busy(t))
+			return -EBUSY;
+		trigger_unlink(t);
+		return 0;
 	}
+	return 0;
 }
 
 /**
@@ -471,8 +477,7 @@ static int trigger_command(struct trace_event_file *file, char *cmd)
 	if (ret)
 		goto out_free;
 	if (remove) {
-		trigger_remove(t);
-		ret = 0;
+		ret = trigger_remove(t);
 		goto out_free;
 	}
 	ret = parse_filter(rest, t);
@@ -642,7 +647,7 @@ static int trigger_prepare(struct trace_event_file *file, const char *cmd)
 	kind = find_kind(name);
 	if (!kind || !kind->prepare)
 		return 0;
-	return kind->prepare(file->tr);
+	return kind->prepare(file->tr, cmd);
 }
 
 static ssize_t trigger_write(struct file *filp, const char __user *ubuf,

@@ -43,9 +43,10 @@ enum event_trigger_type {
  *                set TRIGGER_COND) and a return address into the
  *                function that wrote the record (a post trigger's
  *                stack starts there), or 0
- * @prepare:      get @tr ready for a trigger of this kind, before
- *                event_mutex is taken (it may take trace_types_lock,
- *                which nests outside event_mutex); or NULL
+ * @prepare:      get @tr ready for the command @cmd adding a trigger of
+ *                this kind, before event_mutex is taken (it may take
+ *                trace_types_lock, which nests outside event_mutex); or
+ *                NULL
  * @init:         prepare a new trigger, event_mutex held; or NULL
  * @release:      undo what @init tied to other events, event_mutex
  *                held, once the trigger is unlinked; or NULL
@@ -62,6 +63,8 @@ enum event_trigger_type {
  * @show:         print the trigger's line in the trigger file (with
  *                '\n'); or NULL for the generic form
  * @free:         free @t->data, after an RCU grace period; or NULL
+ * @busy:         whether @t is in use by other triggers, so that a
+ *                removal ('!') gets -EBUSY, event_mutex held; or NULL
  * @fire_rec:     for a kind other tracing code attaches
  *                (trace_event_trigger_attach(), not in the trigger file):
  *                called with the event's record between its reserve and
@@ -78,7 +81,7 @@ struct event_trigger_kind {
 	bool		trunc_clears;
 	bool		(*fire)(struct event_trigger *t, void *rec,
 				unsigned long ip);
-	int		(*prepare)(struct trace_array *tr);
+	int		(*prepare)(struct trace_array *tr, const char *cmd);
 	int		(*init)(struct event_trigger *t);
 	void		(*release)(struct event_trigger *t);
 	int		(*parse)(struct event_trigger *t, const char *cmd,
@@ -88,6 +91,7 @@ struct event_trigger_kind {
 				 struct event_trigger *new);
 	void		(*show)(struct seq_file *m, struct event_trigger *t);
 	void		(*free)(struct event_trigger *t);
+	bool		(*busy)(struct event_trigger *t);
 	void		(*fire_rec)(struct event_trigger *t, void *rec);
 };
 

@@ -63,12 +63,17 @@ static bool snapshot_fire(struct event_trigger *t, void *rec,
 	return true;
 }
 
+static int snapshot_prepare(struct trace_array *tr, const char *cmd)
+{
+	return tracing_alloc_snapshot_instance(tr);
+}
+
 static const struct event_trigger_kind snapshot_kind = {
 	.name	= "snapshot",
 	.type	= ETT_SNAPSHOT,
 	.post	= true,
 	.fire	= snapshot_fire,
-	.prepare	= tracing_alloc_snapshot_instance,
+	.prepare	= snapshot_prepare,
 };
 #endif
 

@@ -22,7 +22,15 @@
  * carries its own "CPU not in tracing_cpumask" disable count, so both
  * buffers' rings of a CPU are kept in the same state.
  *
+ * A conditional snapshot (tracing_snapshot_cond_enable(), for hist
+ * triggers' snapshot() action) gives one user of an instance a say in
+ * each snapshot: its update() runs first and may refuse it, and keeps
+ * what it wants to show about the snapshot taken.  While it is set,
+ * writing 0 or 1 to the snapshot file gets -EBUSY.
+ *
  * Locking: trace_types_lock protects tr->snapshot and tr->snapshot_pins.
+ * tr->cond_snapshot is set and cleared under event_mutex (which nests
+ * inside trace_types_lock) and read by probes under RCU.
  * A reader that walks rings in place (trace, snapshot, snapshot_raw)
  * pins the snapshot: while pinned, no swap moves a ring from under it and
  * the snapshot is not freed; such writes fail with -EBUSY.
@@ -441,6 +449,114 @@ void tracing_snapshot(void)
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot);
 
+/* --- the conditional snapshot ------------------------------------------- */
+
+/**
+ * struct cond_snapshot - the owner of an instance's conditional snapshot
+ * @cond_data: the owner's data, tracing_cond_snapshot_data()
+ * @update:    asked before each snapshot of the instance
+ * @rcu:       freed after the probes that may see it
+ */
+struct cond_snapshot {
+	void			*cond_data;
+	cond_update_fn_t	update;
+	struct rcu_head		rcu;
+};
+
+/**
+ * tracing_snapshot_cond - take a snapshot if the conditional one agrees
+ * @tr:        the instance
+ * @cond_data: passed to the update() of tracing_snapshot_cond_enable()
+ *
+ * Without a conditional snapshot this is tracing_snapshot_instance().
+ * Callable in any context (see there).
+ */
+void tracing_snapshot_cond(struct trace_array *tr, void *cond_data)
+{
+	struct cond_snapshot *cs;
+	bool take;
+
+	rcu_read_lock_sched_notrace();
+	cs = rcu_dereference_sched(tr->cond_snapshot);
+	take = !cs || cs->update(tr, cond_data);
+	rcu_read_unlock_sched_notrace();
+	if (take)
+		tracing_snapshot_instance(tr);
+}
+
+/**
+ * tracing_cond_snapshot_data - the data of an instance's conditional
+ *                              snapshot
+ * @tr: the instance
+ *
+ * Context: event_mutex held.
+ * Return: the cond_data of tracing_snapshot_cond_enable(), or NULL.
+ */
+void *tracing_cond_snapshot_data(struct trace_array *tr)
+{
+	struct cond_snapshot *cs;
+
+	cs = rcu_dereference_protected(tr->cond_snapshot,
+				       lockdep_is_held(&event_mutex));
+	return cs ? cs->cond_data : NULL;
+}
+
+/**
+ * tracing_snapshot_cond_enable - give an instance a conditional snapshot
+ * @tr:        the instance; its snapshot buffer must be allocated
+ *             (tracing_alloc_snapshot_instance(), before event_mutex)
+ * @cond_data: the owner's data, kept until tracing_snapshot_cond_disable()
+ * @update:    asked before each snapshot
+ *
+ * Context: event_mutex held.
+ * Return: 0; -EBUSY if @tr has one already or a latency tracer uses its
+ * snapshot buffer; -ENOMEM without a snapshot buffer or memory.
+ */
+int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
+				 cond_update_fn_t update)
+{
+	struct cond_snapshot *cs;
+
+	lockdep_assert_held(&event_mutex);
+	if (rcu_access_pointer(tr->cond_snapshot) ||
+	    READ_ONCE(tr->current_trace)->print_max)
+		return -EBUSY;
+	/* Freed only under trace_types_lock and event_mutex both. */
+	if (!READ_ONCE(tr->snapshot))
+		return -ENOMEM;
+	cs = kzalloc(sizeof(*cs), GFP_KERNEL);
+	if (!cs)
+		return -ENOMEM;
+	cs->cond_data = cond_data;
+	cs->update = update;
+	rcu_assign_pointer(tr->cond_snapshot, cs);
+	return 0;
+}
+
+/**
+ * tracing_snapshot_cond_disable - take an instance's conditional snapshot
+ *                                 away
+ * @tr: the instance
+ *
+ * Probes may still be in update() for an RCU grace period: the owner
+ * frees its cond_data after one.
+ *
+ * Context: event_mutex held.
+ * Return: 0, or -EINVAL if @tr has none.
+ */
+int tracing_snapshot_cond_disable(struct trace_array *tr)
+{
+	struct cond_snapshot *cs;
+
+	cs = rcu_dereference_protected(tr->cond_snapshot,
+				       lockdep_is_held(&event_mutex));
+	if (!cs)
+		return -EINVAL;
+	RCU_INIT_POINTER(tr->cond_snapshot, NULL);
+	kfree_rcu(cs, rcu);
+	return 0;
+}
+
 /**
  * tracing_alloc_snapshot - allocate the top-level snapshot buffer
  *
@@ -515,6 +631,11 @@ static int snapshot_open(struct inode *inode, struct file *filp)
 static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
 {
 	lockdep_assert_held(&trace_types_lock);
+	if (val <= 1) {
+		guard(mutex)(&event_mutex);
+		if (rcu_access_pointer(tr->cond_snapshot))
+			return -EBUSY;
+	}
 	switch (val) {
 	case 0:
 		if (cpu != RING_BUFFER_ALL_CPUS)

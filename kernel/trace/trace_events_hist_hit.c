@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * Hist triggers: the event path.  A hit makes its key of the record's
+ * fields, reads the variables it refers to in other maps, finds or
+ * claims its element in the map, sets its variables there and adds
+ * its values to the element's sums.
+ *
+ * A probe builds the key in a per-CPU scratch area, one per level of
+ * nesting (task, softirq, irq, NMI), so that nothing big lives on the
+ * stack and nothing is allocated.
+ */
+
+#include <linux/log2.h>
+#include <linux/sched.h>
+#include <linux/stacktrace.h>
+#include <linux/unaligned.h>
+
+#include "trace.h"
+#include "trace_events_filter.h"
+#include "trace_events_trigger.h"
+#include "trace_events_hist.h"
+
+#define HIST_NEST_MAX	4
+
+struct hist_pad {
+	u64	key[HIST_KEY_SIZE_MAX / sizeof(u64)];
+	u64	refs[HIST_REFS_MAX];
+	u64	vars[HIST_VARS_MAX];
+};
+
+/* Key scratch per CPU and nesting level; the probe is not preempted. */
+static DEFINE_PER_CPU(struct hist_pad[HIST_NEST_MAX], hist_pads);
+static DEFINE_PER_CPU(int, hist_nest);
+
+static u64 read_num(const struct ftrace_event_field *f, void *rec)
+{
+	void *p = rec + f->offset;
+
+	switch (f->size) {
+	case 1:
+		return f->is_signed ? (u64)(s64)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return f->is_signed ? (u64)(s64)get_unaligned((s16 *)p) :
+				      get_unaligned((u16 *)p);
+	case 4:
+		return f->is_signed ? (u64)(s64)get_unaligned((s32 *)p) :
+				      get_unaligned((u32 *)p);
+	case 8:
+		return get_unaligned((u64 *)p);
+	}
+	return 0;
+}
+
+/*
+ * A string field of @rec into @dst (HIST_STR_SIZE bytes, zeroed by the
+ * caller): at most HIST_STR_SIZE - 1 characters up to the first NUL,
+ * so that equal strings make equal keys.
+ */
+void hist_read_str(const struct hist_field *hf, void *rec, char *dst)
+{
+	const struct ftrace_event_field *f = hf->field;
+	unsigned int len = HIST_STR_SIZE - 1, loc;
+	const char *src;
+
+	switch (hf->src) {
+	case HIST_SRC_STR:
+		src = rec + f->offset;
+		len = min_t(unsigned int, len, f->size);
+		break;
+	case HIST_SRC_DSTR:
+	case HIST_SRC_RSTR:
+		loc = get_unaligned((u32 *)(rec + f->offset));
+		src = rec + (loc & 0xffff);
+		if (hf->src == HIST_SRC_RSTR)
+			src += f->offset + sizeof(u32);
+		len = min(len, loc >> 16);
+		break;
+	default:	/* HIST_SRC_PSTR: a pointer, maybe a bad one */
+		src = (const char *)get_unaligned((unsigned long *)
+						  (rec + f->offset));
+		if (!src || strncpy_from_kernel_nofault(dst, src, len + 1) < 0)
+			memset(dst, 0, HIST_STR_SIZE);
+		return;
+	}
+	memcpy(dst, src, strnlen(src, len));
+}
+
+/**
+ * hist_field_value - the number a key, value or operand is in one hit
+ * @hf:  the field (not a string or a stack)
+ * @tr:  the event's instance
+ * @rec: the event's record
+ *
+ * Context: the event's probe, any context.
+ * Return: the value.
+ */
+u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
+		     void *rec)
+{
+	u64 v;
+
+	switch (hf->src) {
+	case HIST_SRC_TIMESTAMP:
+		v = ring_buffer_time_stamp(tr->buffer);
+		if (hf->mods & HIST_MOD_USECS)
+			v = div_u64(v, NSEC_PER_USEC);
+		return v;
+	case HIST_SRC_CPU:
+		return raw_smp_processor_id();
+	case HIST_SRC_HITCOUNT:
+		return 1;
+	case HIST_SRC_NUM:
+		v = read_num(hf->field, rec);
+		break;
+	default:
+		return 0;
+	}
+	if (hf->mods & HIST_MOD_LOG2)
+		v = v ? ilog2(roundup_pow_of_two(v)) : 0;
+	else if (hf->mods & HIST_MOD_BUCKETS)
+		v = div64_u64(v, hf->buckets) * hf->buckets;
+	return v;
+}
+
+/* A common_stacktrace key: the frames above the trigger code. */
+static __always_inline void hist_save_stack(unsigned long *dst)
+{
+#ifdef CONFIG_STACKTRACE
+	stack_trace_save(dst, HIST_STACK_DEPTH, 5);
+#endif
+}
+
+static void hist_make_key(const struct hist_def *def, struct trace_array *tr,
+			  void *rec, void *key)
+{
+	unsigned int i;
+
+	memset(key, 0, def->key_size);
+	for (i = 0; i < def->n_keys; i++) {
+		const struct hist_field *hf = &def->keys[i];
+		void *dst = key + hf->offset;
+
+		if (hist_src_is_string(hf->src))
+			hist_read_str(hf, rec, dst);
+		else if (hf->src == HIST_SRC_STACK)
+			hist_save_stack(dst);
+		else
+			*(u64 *)dst = hist_field_value(hf, tr, rec);
+	}
+}
+
+/*
+ * The hit's variables into @ev->own, then into @elt: each value before
+ * its set bit (see trace_events_hist_vars.c).
+ */
+static void hist_set_vars(const struct hist_eval *ev, u64 *own,
+			  struct tracing_map_elt *elt)
+{
+	const struct hist_def *def = ev->def;
+	unsigned int i;
+
+	for (i = 0; i < def->n_vars; i++) {
+		own[i] = hist_expr_eval(def->vars[i].expr, ev);
+		WRITE_ONCE(hist_elt_vars(def, elt)[i], own[i]);
+		/* Pairs with test_and_clear_bit() in hist_read_refs(). */
+		smp_mb__before_atomic();
+		set_bit(i, hist_elt_set(def, elt));
+	}
+}
+
+/**
+ * hist_hit - add one hit of an event to a hist trigger's map
+ * @ht:  the trigger
+ * @tr:  the event's instance
+ * @rec: the event's record
+ *
+ * Context: the event's probe, any context (NMI included); takes no
+ * lock and allocates nothing.
+ */
+void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec)
+{
+	const struct hist_def *def = ht->def;
+	struct hist_eval ev = { .def = def, .tr = tr, .rec = rec };
+	struct tracing_map_elt *elt;
+	char comm[TASK_COMM_LEN];
+	struct hist_pad *pad;
+	unsigned int i;
+	int nest;
+	u64 v;
+
+	preempt_disable_notrace();
+	nest = __this_cpu_inc_return(hist_nest);
+	if (nest > HIST_NEST_MAX)
+		goto out;
+	pad = this_cpu_ptr(&hist_pads[nest - 1]);
+	hist_make_key(def, tr, rec, pad->key);
+	if (def->n_refs && !hist_read_refs(def, pad->key, pad->refs))
+		goto out;
+	ev.refs = pad->refs;
+	ev.own = pad->vars;
+	if (def->has_execname) {
+		/*
+		 * Without task_lock(): this may be an NMI.  A rename racing
+		 * with us may show half of each name.
+		 */
+		if (current->pid)
+			strscpy_pad(comm, current->comm, sizeof(comm));
+		else
+			strscpy(comm, "<idle>", sizeof(comm));
+	}
+	elt = tracing_map_insert(ht->hist->map, pad->key,
+				 def->has_execname ? comm : NULL);
+	if (!elt)
+		goto out;
+	hist_set_vars(&ev, pad->vars, elt);
+	if (def->n_actions)
+		hist_run_actions(ht, tr, rec, pad->key, elt, pad->vars);
+	for (i = 0; i < def->n_vals; i++) {
+		const struct hist_field *hf = &def->vals[i];
+
+		v = hf->src == HIST_SRC_VAR ? pad->vars[hf->var] :
+					      hist_field_value(hf, tr, rec);
+		tracing_map_update_sum(elt, hf->map_idx, v);
+	}
+out:
+	__this_cpu_dec(hist_nest);
+	preempt_enable_notrace();
+}
