@@ -519,8 +519,9 @@ static bool trace_eprobe_match(struct trace_eprobe *ep, int argc, char **argv)
 }
 
 /* "-:[GRP/]EVENT [SYSTEM.EVENT [ARG...]]", or "-:GRP/" for the group. */
-static int trace_eprobe_delete(const char *group, const char *event,
-			       int argc, char **argv)
+static int trace_eprobe_delete(const struct dyn_event_kind *kind,
+			       const char *group, const char *event, int argc,
+			       char **argv)
 {
 	struct trace_eprobe *ep, *next;
 	int ret = -ENOENT;
@@ -544,7 +545,7 @@ static int trace_eprobe_delete(const char *group, const char *event,
 	return ret;
 }
 
-static int trace_eprobe_delete_all(void)
+static int trace_eprobe_delete_all(const struct dyn_event_kind *kind)
 {
 	struct trace_eprobe *ep, *next;
 
@@ -558,7 +559,8 @@ static int trace_eprobe_delete_all(void)
 	return 0;
 }
 
-static void trace_eprobe_show_all(struct seq_file *m)
+static void trace_eprobe_show_all(const struct dyn_event_kind *kind,
+				  struct seq_file *m)
 {
 	struct trace_eprobe *ep;
 	int i;

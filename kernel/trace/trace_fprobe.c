@@ -664,8 +664,9 @@ fail:
 }
 
 /* "-:[GRP/]EVENT", or "-:GRP/" (an empty @event) for the whole group. */
-static int trace_fprobe_delete(const char *group, const char *event,
-			       int argc, char **argv)
+static int trace_fprobe_delete(const struct dyn_event_kind *kind,
+			       const char *group, const char *event, int argc,
+			       char **argv)
 {
 	struct trace_fprobe *tf, *next;
 	int ret = -ENOENT;
@@ -692,7 +693,7 @@ static int trace_fprobe_delete(const char *group, const char *event,
 	return ret;
 }
 
-static int trace_fprobe_delete_all(void)
+static int trace_fprobe_delete_all(const struct dyn_event_kind *kind)
 {
 	struct trace_fprobe *tf, *next;
 
@@ -706,7 +707,8 @@ static int trace_fprobe_delete_all(void)
 	return 0;
 }
 
-static void trace_fprobe_show_all(struct seq_file *m)
+static void trace_fprobe_show_all(const struct dyn_event_kind *kind,
+				  struct seq_file *m)
 {
 	struct trace_fprobe *tf;
 	int i;

@@ -609,8 +609,9 @@ static bool trace_uprobe_match(struct trace_uprobe *tu, int argc, char **argv)
  * arguments (when given) describe it; "-:GRP/" (an empty @event) removes
  * every event of the group.
  */
-static int trace_uprobe_delete(const char *group, const char *event,
-			       int argc, char **argv)
+static int trace_uprobe_delete(const struct dyn_event_kind *kind,
+			       const char *group, const char *event, int argc,
+			       char **argv)
 {
 	struct trace_uprobe *tu, *next;
 	int ret = -ENOENT;
@@ -634,7 +635,7 @@ static int trace_uprobe_delete(const char *group, const char *event,
 	return ret;
 }
 
-static int trace_uprobe_delete_all(void)
+static int trace_uprobe_delete_all(const struct dyn_event_kind *kind)
 {
 	struct trace_uprobe *tu, *next;
 
@@ -662,7 +663,8 @@ static void trace_uprobe_show(struct seq_file *m, struct trace_uprobe *tu)
 	seq_putc(m, '\n');
 }
 
-static void trace_uprobe_show_all(struct seq_file *m)
+static void trace_uprobe_show_all(const struct dyn_event_kind *kind,
+				  struct seq_file *m)
 {
 	struct trace_uprobe *tu;
 
