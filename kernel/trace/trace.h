@@ -1028,6 +1028,9 @@ int trace_event_file_set(struct trace_event_file *file, bool enable);
 int trace_event_file_soft_mode(struct trace_event_file *file, bool on);
 int trace_event_set_clr(struct trace_array *tr, const char *match,
 			const char *sub, const char *event, int set);
+int trace_event_open_list(struct trace_array *tr, struct file *filp,
+			  void (*clear)(struct trace_array *tr, int which),
+			  int which);
 void trace_event_file_put(struct trace_event_file *file);
 struct trace_event_file *trace_event_file_open(struct inode *inode);
 void trace_event_file_close(struct trace_event_file *file);

@@ -43,12 +43,12 @@ static int dyn_event_show(struct seq_file *m, void *v)
 	struct dyn_event_kind *kind;
 
 	if (only) {
-		only->show_all(m);
+		only->show_all(only, m);
 		return 0;
 	}
 	guard(mutex)(&dyn_event_mutex);
 	list_for_each_entry(kind, &dyn_event_kinds, list)
-		kind->show_all(m);
+		kind->show_all(kind, m);
 	return 0;
 }
 
@@ -58,10 +58,10 @@ static int dyn_event_delete_all(const struct dyn_event_kind *only)
 	int ret;
 
 	if (only)
-		return only->delete_all();
+		return only->delete_all(only);
 	guard(mutex)(&dyn_event_mutex);
 	list_for_each_entry(kind, &dyn_event_kinds, list) {
-		ret = kind->delete_all();
+		ret = kind->delete_all(kind);
 		if (ret)
 			return ret;
 	}
@@ -114,10 +114,10 @@ static int dyn_event_remove(char *spec, int argc, char **argv,
 		spec = slash + 1;
 	}
 	if (only)
-		return only->delete(group, spec, argc, argv);
+		return only->delete(only, group, spec, argc, argv);
 	guard(mutex)(&dyn_event_mutex);
 	list_for_each_entry(kind, &dyn_event_kinds, list) {
-		ret = kind->delete(group, spec, argc, argv);
+		ret = kind->delete(kind, group, spec, argc, argv);
 		if (ret != -ENOENT)
 			return ret;
 	}

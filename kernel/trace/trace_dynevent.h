@@ -21,13 +21,17 @@
  * @delete_all: remove every event of this kind, or none (-EBUSY)
  * @show_all: print each event's definition, one a line
  * @list: on the list of kinds (dyn_event_mutex)
+ *
+ * The callbacks but @create are handed the kind, which the structure
+ * holding it may extend (struct probe_events).
  */
 struct dyn_event_kind {
 	int	(*create)(int argc, char **argv);
-	int	(*delete)(const char *group, const char *event, int argc,
-			  char **argv);
-	int	(*delete_all)(void);
-	void	(*show_all)(struct seq_file *m);
+	int	(*delete)(const struct dyn_event_kind *kind, const char *group,
+			  const char *event, int argc, char **argv);
+	int	(*delete_all)(const struct dyn_event_kind *kind);
+	void	(*show_all)(const struct dyn_event_kind *kind,
+			    struct seq_file *m);
 	struct list_head list;
 };
 

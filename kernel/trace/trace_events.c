@@ -622,6 +622,30 @@ int trace_array_set_clr_event(struct trace_array *tr, const char *system,
 }
 EXPORT_SYMBOL_GPL(trace_array_set_clr_event);
 
+/**
+ * trace_event_open_list() - the common part of opening an events' list file
+ * @tr: the instance whose list it is (set_event, set_event_pid, ...)
+ * @filp: the file being opened
+ * @clear: empties the list when the open truncates it ("echo > file");
+ *	called with event_mutex held
+ * @which: handed to @clear
+ *
+ * Return: 0 with a reference on @tr, which the caller drops if its own
+ * open fails and at release; or -errno.
+ */
+int trace_event_open_list(struct trace_array *tr, struct file *filp,
+			  void (*clear)(struct trace_array *tr, int which),
+			  int which)
+{
+	int ret = tracing_check_open(tr);
+
+	if (ret || !tracing_open_truncates(filp))
+		return ret;
+	guard(mutex)(&event_mutex);
+	clear(tr, which);
+	return 0;
+}
+
 /* --- event files --------------------------------------------------------- */
 
 /*

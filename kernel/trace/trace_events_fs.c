@@ -389,20 +389,20 @@ static const struct seq_operations events_list_sops = {
 	.show	= events_list_show,
 };
 
+/* Opening set_event with O_TRUNC disables every event first. */
+static void events_list_clear(struct trace_array *tr, int unused)
+{
+	trace_event_set_clr(tr, NULL, NULL, NULL, 0);
+}
+
 static int events_list_open(struct inode *inode, struct file *filp)
 {
 	struct trace_array *tr = inode->i_private;
 	int ret;
 
-	ret = tracing_check_open(tr);
+	ret = trace_event_open_list(tr, filp, events_list_clear, 0);
 	if (ret)
 		return ret;
-
-	/* Opening set_event with O_TRUNC disables every event first. */
-	if (tracing_open_truncates(filp)) {
-		scoped_guard(mutex, &event_mutex)
-			trace_event_set_clr(tr, NULL, NULL, NULL, 0);
-	}
 	ret = seq_open(filp, &events_list_sops);
 	if (ret) {
 		trace_array_put(tr);

@@ -288,19 +288,21 @@ static const struct seq_operations pids_sops = {
 	.show	= pids_show,
 };
 
+/* Opening a pid list with O_TRUNC empties it first. */
+static void pids_clear(struct trace_array *tr, int which)
+{
+	pids_install(tr, which, NULL);
+}
+
 static int pids_open(struct inode *inode, struct file *filp, int which)
 {
 	struct trace_array *tr = inode->i_private;
 	struct pid_file *pf;
 	int ret;
 
-	ret = tracing_check_open(tr);
+	ret = trace_event_open_list(tr, filp, pids_clear, which);
 	if (ret)
 		return ret;
-	if (tracing_open_truncates(filp)) {
-		scoped_guard(mutex, &event_mutex)
-			pids_install(tr, which, NULL);
-	}
 	pf = __seq_open_private(filp, &pids_sops, sizeof(*pf));
 	if (!pf) {
 		trace_array_put(tr);

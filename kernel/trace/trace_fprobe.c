@@ -14,14 +14,17 @@
  * N-th argument.  A tracepoint of a module that is not loaded is found
  * when the module comes, and let go when it goes.
  *
- * Locking: fprobe_event_mutex protects fprobe_event_list and each event's
- * creation and removal.  The probe is registered while at least one event
- * file (instance) has the event enabled; ->files, ->armed, ->tpoint and
- * ->tp_mod change under event_mutex (the event core calls ->reg with it
- * held).  Lock order: the tracepoint module mutex, fprobe_event_mutex,
- * event_mutex.  The handlers read ->files under RCU (the fprobe callbacks
- * run with preemption off); the rest they read is immutable while the
- * probe is registered.
+ * The event object is the probe event base's (trace_probe_event.c);
+ * this file attaches it with an fprobe (and a tracepoint's stub).
+ *
+ * Locking: the kind's mutex (fprobe_events.mutex) protects the events'
+ * list and each event's creation and removal.  The probe is registered
+ * while at least one event file (instance) has the event enabled;
+ * ->armed, ->tpoint and ->tp_mod change under event_mutex, as the files
+ * do.  Lock order: the tracepoint module mutex, fprobe_events.mutex,
+ * event_mutex.  The handlers read the files under RCU (the fprobe
+ * callbacks run with preemption off); the rest they read is immutable
+ * while the probe is registered.
  */
 #include <linux/fprobe.h>
 #include <linux/kallsyms.h>
@@ -32,70 +35,47 @@
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 
-#include "trace_dynevent.h"
-#include "trace_probe.h"
+#include "trace_probe_event.h"
 
 #define FPROBE_MAXACTIVE_MAX	4096
 
-struct fentry_rec {
-	struct trace_entry	ent;
-	unsigned long		ip;
-};
-
-struct fexit_rec {
-	struct trace_entry	ent;
-	unsigned long		func;
-	unsigned long		ret_ip;
-};
-
-/* An event file (instance) the probe records into. */
-struct fprobe_file_link {
-	struct list_head	list;
-	struct trace_event_file	*file;
-};
-
 /**
  * struct trace_fprobe - an fprobe or tracepoint-probe event
- * @list: on fprobe_event_list (fprobe_event_mutex)
- * @group: the event's system
- * @files: the files recording it (RCU; written under event_mutex)
- * @class: its event class
- * @call: its event
+ * @ev: the event
  * @fp: the fprobe, registered while @armed
  * @symbol: the function's or the tracepoint's name
  * @addr: the function's address (fprobe events)
  * @tpoint: the tracepoint, NULL while its module is not loaded
  * @tp_mod: the module @tpoint is in, NULL for vmlinux
  * @armed: @fp is registered (and the stub attached to @tpoint)
- * @is_return: on the function's return
  * @is_tracepoint: a tracepoint probe
- * @fixed: the size of its records' fixed part
  * @nr_eargs: entry arguments a return probe saves for its $argN
- * @nargs: how many arguments
- * @args: its arguments
  */
 struct trace_fprobe {
-	struct list_head	list;
-	char			*group;
-	struct list_head	files;
-	struct trace_event_class class;
-	struct trace_event_call	call;
+	struct probe_event	ev;
 	struct fprobe		fp;
 	char			*symbol;
 	unsigned long		addr;
 	struct tracepoint	*tpoint;
 	struct module		*tp_mod;
 	bool			armed;
-	bool			is_return;
 	bool			is_tracepoint;
-	unsigned int		fixed;
 	int			nr_eargs;
-	int			nargs;
-	struct probe_arg	args[] __counted_by(nargs);
 };
 
-static DEFINE_MUTEX(fprobe_event_mutex);
-static LIST_HEAD(fprobe_event_list);
+static const struct probe_event_ops fprobe_ops;
+static const struct probe_def_ops fprobe_def;
+static int trace_fprobe_create(int argc, char **argv);
+static struct probe_events fprobe_events = {
+	.ops	= &fprobe_ops,
+	.def	= &fprobe_def,
+	.dyn	= { .create = trace_fprobe_create },
+};
+
+static struct trace_fprobe *to_fprobe(struct probe_event *ev)
+{
+	return container_of(ev, struct trace_fprobe, ev);
+}
 
 /* --- probe context ----------------------------------------------------------- */
 
@@ -105,30 +85,8 @@ static nokprobe_inline void fprobe_record(struct trace_fprobe *tf,
 					  unsigned long *eargs)
 {
 	struct probe_fetch_ctx ctx = { .regs = regs, .eargs = eargs };
-	struct fprobe_file_link *link;
-	struct trace_event_buffer fbuf;
-	unsigned int dsize;
-	void *rec;
 
-	list_for_each_entry_rcu(link, &tf->files, list) {
-		if (trace_trigger_soft_disabled(link->file))
-			continue;
-		dsize = probe_args_dyn_size(tf->args, tf->nargs, &ctx);
-		rec = trace_event_buffer_reserve(&fbuf, link->file,
-						 tf->fixed + dsize);
-		if (!rec)
-			continue;
-		fbuf.regs = regs;
-		if (tf->is_return) {
-			((struct fexit_rec *)rec)->func = ip;
-			((struct fexit_rec *)rec)->ret_ip = ret_ip;
-		} else {
-			((struct fentry_rec *)rec)->ip = ip;
-		}
-		probe_args_store(tf->args, tf->nargs, &ctx, rec, tf->fixed,
-				 tf->fixed + dsize);
-		trace_event_buffer_commit(&fbuf);
-	}
+	probe_event_record(&tf->ev, &ctx, regs, ip, ret_ip);
 }
 
 static int __kprobes fprobe_event_entry(struct fprobe *fp,
@@ -142,7 +100,7 @@ static int __kprobes fprobe_event_entry(struct fprobe *fp,
 	if (tf->is_tracepoint &&
 	    regs_get_kernel_argument(regs, 0) != (unsigned long)tf)
 		return 0;
-	if (tf->is_return) {
+	if (tf->ev.is_return) {
 		probe_args_save_eargs(regs, data, tf->nr_eargs);
 		return 0;
 	}
@@ -162,60 +120,6 @@ static void __kprobes fprobe_event_exit(struct fprobe *fp,
 }
 
 /* --- the event ----------------------------------------------------------- */
-
-static enum print_line_t fprobe_event_print(struct trace_iterator *iter,
-					    int flags, struct trace_event *event)
-{
-	struct trace_fprobe *tf = container_of(event, struct trace_fprobe,
-					       call.event);
-	struct trace_seq *s = &iter->seq;
-	void *rec = iter->ent;
-
-	trace_seq_printf(s, "%s: (", tf->call.name);
-	if (tf->is_return) {
-		seq_print_ip_sym(s, ((struct fexit_rec *)rec)->ret_ip,
-				 TRACE_OPT(SYM_OFFSET));
-		trace_seq_puts(s, " <- ");
-		seq_print_ip_sym(s, ((struct fexit_rec *)rec)->func, 0);
-	} else {
-		seq_print_ip_sym(s, ((struct fentry_rec *)rec)->ip,
-				 TRACE_OPT(SYM_OFFSET));
-	}
-	trace_seq_putc(s, ')');
-	probe_print_args(s, tf->args, tf->nargs, rec);
-	trace_seq_putc(s, '\n');
-	return trace_handle_return(s);
-}
-
-static struct trace_event_functions fprobe_event_funcs = {
-	.trace = fprobe_event_print,
-};
-
-static int fprobe_event_fields(struct trace_event_call *call)
-{
-	struct trace_fprobe *tf = call->data;
-	int ret;
-
-	if (tf->is_return) {
-		ret = trace_define_field(call, "unsigned long", "__probe_func",
-					 offsetof(struct fexit_rec, func),
-					 sizeof(long), 0, FILTER_OTHER);
-		ret = ret ?: trace_define_field(call, "unsigned long",
-					"__probe_ret_ip",
-					offsetof(struct fexit_rec, ret_ip),
-					sizeof(long), 0, FILTER_OTHER);
-	} else {
-		ret = trace_define_field(call, "unsigned long", "__probe_ip",
-					 offsetof(struct fentry_rec, ip),
-					 sizeof(long), 0, FILTER_OTHER);
-	}
-	return ret ?: probe_define_fields(call, tf->args, tf->nargs);
-}
-
-static struct trace_event_fields fprobe_fields_array[] = {
-	{ .type = TRACE_FUNCTION_TYPE, .define_fields = fprobe_event_fields },
-	{}
-};
 
 /*
  * Register the probe; called under event_mutex.  A tracepoint of a
@@ -265,171 +169,58 @@ static void trace_fprobe_disarm(struct trace_fprobe *tf)
 	tf->armed = false;
 }
 
-static int fprobe_event_enable(struct trace_fprobe *tf,
-			       struct trace_event_file *file)
+static int fprobe_event_arm(struct probe_event *ev)
 {
-	struct fprobe_file_link *link;
-	int ret;
-
-	link = kzalloc(sizeof(*link), GFP_KERNEL);
-	if (!link)
-		return -ENOMEM;
-	link->file = file;
-	list_add_tail_rcu(&link->list, &tf->files);
-	ret = trace_fprobe_arm(tf);
-	if (ret) {
-		list_del_rcu(&link->list);
-		synchronize_rcu();
-		kfree(link);
-	}
-	return ret;
+	return trace_fprobe_arm(to_fprobe(ev));
 }
 
-static void fprobe_event_disable(struct trace_fprobe *tf,
-				 struct trace_event_file *file)
+static void fprobe_event_disarm(struct probe_event *ev)
 {
-	struct fprobe_file_link *link;
-
-	list_for_each_entry(link, &tf->files, list)
-		if (link->file == file)
-			break;
-	if (list_entry_is_head(link, &tf->files, list))
-		return;
-	list_del_rcu(&link->list);
-	if (list_empty(&tf->files))
-		trace_fprobe_disarm(tf);
-	/* The handlers may still be walking past @link. */
-	synchronize_rcu();
-	kfree(link);
+	trace_fprobe_disarm(to_fprobe(ev));
 }
 
-static int fprobe_event_reg(struct trace_event_call *call,
-			    enum trace_reg type, void *data)
-{
-	struct trace_fprobe *tf = call->data;
-
-	switch (type) {
-	case TRACE_REG_REGISTER:
-		return fprobe_event_enable(tf, data);
-	case TRACE_REG_UNREGISTER:
-		fprobe_event_disable(tf, data);
-		return 0;
-	default:
-		return -EOPNOTSUPP;
-	}
-}
-
-static int fprobe_event_raw_init(struct trace_event_call *call)
-{
-	return register_trace_event(&call->event) ? 0 : -ENODEV;
-}
+static const struct probe_event_ops fprobe_ops = {
+	.flags		= TRACE_EVENT_FL_FPROBE,
+	.head		= PROBE_HEAD_SYM,
+	/* The fprobe is registered while a file records the event. */
+	.arm		= fprobe_event_arm,
+	.disarm		= fprobe_event_disarm,
+};
 
 /* --- creation and removal --------------------------------------------------- */
 
-static void trace_fprobe_free(struct trace_fprobe *tf)
+static void trace_fprobe_free(struct probe_event *ev)
 {
-	int i;
+	struct trace_fprobe *tf = to_fprobe(ev);
 
-	for (i = 0; i < tf->nargs; i++)
-		probe_arg_free(&tf->args[i]);
-	kfree(tf->call.print_fmt);
-	kfree(tf->call.name);
-	kfree(tf->group);
 	kfree(tf->symbol);
 	kfree(tf);
 }
 
-static struct trace_fprobe *trace_fprobe_find(const char *group,
-					      const char *event)
-{
-	struct trace_fprobe *tf;
-
-	list_for_each_entry(tf, &fprobe_event_list, list)
-		if (!strcmp(tf->call.name, event) &&
-		    (!group || !strcmp(tf->group, group)))
-			return tf;
-	return NULL;
-}
-
-static int trace_fprobe_register(struct trace_fprobe *tf)
-{
-	tf->call.class = &tf->class;
-	tf->call.event.funcs = &fprobe_event_funcs;
-	tf->call.flags = TRACE_EVENT_FL_FPROBE | TRACE_EVENT_FL_DYNAMIC;
-	tf->call.data = tf;
-	tf->class.system = tf->group;
-	tf->class.reg = fprobe_event_reg;
-	tf->class.raw_init = fprobe_event_raw_init;
-	tf->class.fields_array = fprobe_fields_array;
-	INIT_LIST_HEAD(&tf->class.fields);
-	return trace_add_event_call(&tf->call);
-}
-
 /*
- * A definition naming an existing fprobe event: say how it differs, as
- * the kprobe events' append does.  Adding a second place to an event is
- * not written: one that would be appended is EVENT_EXIST.
+ * ->same_name: a definition naming an existing fprobe event: say how it
+ * differs, as the kprobe events' append does.  Adding a second place to
+ * an event is not written: one that would be appended is EVENT_EXIST.
  */
-static int trace_fprobe_refuse_append(struct trace_fprobe *old,
-				      struct trace_fprobe *tf,
+static int trace_fprobe_refuse_append(struct probe_event *old,
+				      struct probe_event *ev,
 				      struct probe_log *log, int name_offs)
 {
+	struct trace_fprobe *of = to_fprobe(old), *tf = to_fprobe(ev);
 	int i;
 
 	log->index = 0;
-	if (old->is_return != tf->is_return ||
-	    old->is_tracepoint != tf->is_tracepoint)
+	if (old->is_return != ev->is_return ||
+	    of->is_tracepoint != tf->is_tracepoint)
 		return probe_log_err(log, 0, PROBE_ERR_DIFF_PROBE_TYPE);
-	for (i = 0; i < old->nargs || i < tf->nargs; i++) {
-		if (i < old->nargs && i < tf->nargs &&
-		    !strcmp(old->args[i].name, tf->args[i].name) &&
-		    !strcmp(old->args[i].comm, tf->args[i].comm))
-			continue;
+	i = probe_args_differ(old, ev, false);
+	if (i >= 0) {
 		log->index = i + 2;
 		return probe_log_err(log, 0, PROBE_ERR_DIFF_ARG_TYPE);
 	}
-	if (!strcmp(old->symbol, tf->symbol))
+	if (!strcmp(of->symbol, tf->symbol))
 		return probe_log_err(log, 0, PROBE_ERR_SAME_PROBE);
 	return probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
-}
-
-/* Add the parsed @tf; on success it is on the list. */
-static int trace_fprobe_add(struct trace_fprobe *tf, struct probe_log *log,
-			    int name_offs)
-{
-	struct trace_fprobe *old;
-	int ret;
-
-	guard(mutex)(&fprobe_event_mutex);
-	old = trace_fprobe_find(tf->group, tf->call.name);
-	if (old)
-		return trace_fprobe_refuse_append(old, tf, log, name_offs);
-	if (probe_event_exists(tf->group, tf->call.name)) {
-		log->index = 0;
-		return probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
-	}
-	ret = trace_fprobe_register(tf);
-	if (ret) {
-		log->index = 1;
-		probe_log_err(log, 0, PROBE_ERR_FAIL_REG_PROBE);
-		return ret;
-	}
-	list_add_tail(&tf->list, &fprobe_event_list);
-	return 0;
-}
-
-static int trace_fprobe_remove(struct trace_fprobe *tf)
-{
-	int ret;
-
-	if (!list_empty(&tf->files) || trace_event_dyn_busy(&tf->call))
-		return -EBUSY;
-	ret = trace_remove_event_call(&tf->call);
-	if (ret)
-		return ret;
-	list_del(&tf->list);
-	trace_fprobe_free(tf);
-	return 0;
 }
 
 struct tpoint_lookup {
@@ -480,7 +271,7 @@ static int fprobe_parse_func(struct trace_fprobe *tf, char *place,
 			return probe_log_err(log, suffix - place,
 					     PROBE_ERR_BAD_ADDR_SUFFIX);
 		*suffix = '\0';
-		tf->is_return = true;
+		tf->ev.is_return = true;
 	}
 	tf->addr = kallsyms_lookup_name(place);
 	if (!tf->addr || !ftrace_location(tf->addr))
@@ -532,43 +323,35 @@ static int fprobe_parse_maxactive(const char *head, int *maxactive,
 	return 0;
 }
 
-static char *fprobe_default_name(struct trace_fprobe *tf)
+static char *fprobe_default_name(struct probe_event *ev)
 {
+	struct trace_fprobe *tf = to_fprobe(ev);
+
 	if (tf->is_tracepoint)
 		return kstrdup(tf->symbol, GFP_KERNEL);
 	return kasprintf(GFP_KERNEL, "%s__%s", tf->symbol,
-			 tf->is_return ? "exit" : "entry");
+			 ev->is_return ? "exit" : "entry");
 }
 
 static int trace_fprobe_parse_args(struct trace_fprobe *tf, int argc,
 				   char **argv, struct probe_log *log)
 {
 	unsigned int flags = PROBE_CTX_NOREG;
-	int i, ret;
+	int ret;
 
-	if (tf->is_return)
+	if (tf->ev.is_return)
 		flags |= PROBE_CTX_RETURN;
 	if (tf->is_tracepoint)
 		flags |= PROBE_CTX_TPOINT;
-	for (i = 0; i < argc; i++, tf->nargs++) {
-		log->index = i + 2;
-		ret = probe_arg_parse(tf->args, i, argv[i], flags, log);
-		if (ret)
-			return ret;
-	}
-	tf->nr_eargs = probe_args_nr_eargs(tf->args, tf->nargs);
-	tf->fixed = probe_args_layout(tf->args, tf->nargs, tf->is_return ?
-				      sizeof(struct fexit_rec) :
-				      sizeof(struct fentry_rec));
-	tf->call.print_fmt = probe_print_fmt(tf->args, tf->nargs,
-					     tf->is_return);
-	return tf->call.print_fmt ? 0 : -ENOMEM;
+	ret = probe_event_parse_args(&tf->ev, argc, argv, flags, log);
+	tf->nr_eargs = probe_args_nr_eargs(tf->ev.args, tf->ev.nargs);
+	return ret;
 }
 
 /* The fprobe's handlers and its per-call data. */
 static void trace_fprobe_init_fp(struct trace_fprobe *tf, int maxactive)
 {
-	if (tf->is_return) {
+	if (tf->ev.is_return) {
 		tf->fp.exit_handler = fprobe_event_exit;
 		tf->fp.nr_maxactive = maxactive;
 		if (tf->nr_eargs) {
@@ -578,6 +361,24 @@ static void trace_fprobe_init_fp(struct trace_fprobe *tf, int maxactive)
 	} else {
 		tf->fp.entry_handler = fprobe_event_entry;
 	}
+}
+
+/* "FUNC[%return]" or "TRACEPOINT", then "f" with MAXACTIVE on a return. */
+static int trace_fprobe_parse_place(struct trace_fprobe *tf, char *place,
+				    int maxactive, struct probe_log *log)
+{
+	int ret;
+
+	log->index = 1;
+	if (tf->is_tracepoint)
+		ret = fprobe_parse_tpoint(tf, place, log);
+	else
+		ret = fprobe_parse_func(tf, place, log);
+	if (!ret && maxactive && !tf->ev.is_return) {
+		log->index = 0;
+		ret = probe_log_err(log, 1, PROBE_ERR_BAD_MAXACT_TYPE);
+	}
+	return ret;
 }
 
 /*
@@ -605,131 +406,69 @@ static int trace_fprobe_create(int argc, char **argv)
 		name_offs = colon + 1 - head;
 	}
 	ret = fprobe_parse_maxactive(head, &maxactive, &log);
-	if (ret) {
-		probe_log_free(&log);
-		return ret;
-	}
-
-	tf = kzalloc(struct_size(tf, args, argc - 2), GFP_KERNEL);
+	tf = ret ? NULL : kzalloc(sizeof(*tf), GFP_KERNEL);
 	if (!tf) {
 		probe_log_free(&log);
-		return -ENOMEM;
+		return ret ?: -ENOMEM;
 	}
-	INIT_LIST_HEAD(&tf->files);
 	tf->is_tracepoint = head[0] == 't';
-	if (colon)
+	ret = probe_event_init(&tf->ev, &fprobe_events, argc - 2);
+	if (!ret && colon)
 		ret = probe_parse_event_name(colon + 1, name_offs, &group,
 					     &event, &log);
-	log.index = 1;
-	if (!ret && tf->is_tracepoint) {
-		ret = fprobe_parse_tpoint(tf, argv[1], &log);
-		tp_mod = tf->tp_mod;
-	} else if (!ret) {
-		ret = fprobe_parse_func(tf, argv[1], &log);
+	ret = ret ?: trace_fprobe_parse_place(tf, argv[1], maxactive, &log);
+	/* The module notifier may change ->tp_mod once @tf is listed. */
+	tp_mod = tf->tp_mod;
+	if (ret) {
+		kfree(group);
+		kfree(event);
+		goto out;
 	}
-	if (!ret && maxactive && !tf->is_return) {
-		log.index = 0;
-		ret = probe_log_err(&log, 1, PROBE_ERR_BAD_MAXACT_TYPE);
-	}
+	ret = probe_event_set_name(&tf->ev, group, event, tf->is_tracepoint ?
+				   PROBE_TPOINT_GROUP : PROBE_FPROBE_GROUP);
+	ret = ret ?: trace_fprobe_parse_args(tf, argc - 2, argv + 2, &log);
 	if (ret)
-		goto fail;
-	tf->group = group ?: kstrdup(tf->is_tracepoint ? PROBE_TPOINT_GROUP :
-				     PROBE_FPROBE_GROUP, GFP_KERNEL);
-	tf->call.name = event ?: fprobe_default_name(tf);
-	group = NULL;
-	event = NULL;
-	if (!tf->group || !tf->call.name) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	ret = trace_fprobe_parse_args(tf, argc - 2, argv + 2, &log);
-	if (ret)
-		goto fail;
+		goto out;
 	trace_fprobe_init_fp(tf, maxactive);
-
-	ret = trace_fprobe_add(tf, &log, name_offs);
+	ret = probe_event_add(&tf->ev, &log, name_offs);
+out:
 	/* Once listed, the module notifier keeps ->tpoint right. */
 	module_put(tp_mod);
 	probe_log_free(&log);
 	if (ret)
-		trace_fprobe_free(tf);
-	return ret;
-fail:
-	module_put(tp_mod);
-	probe_log_free(&log);
-	kfree(group);
-	kfree(event);
-	trace_fprobe_free(tf);
+		probe_event_destroy(&tf->ev);
 	return ret;
 }
 
-/* "-:[GRP/]EVENT", or "-:GRP/" (an empty @event) for the whole group. */
-static int trace_fprobe_delete(const char *group, const char *event,
-			       int argc, char **argv)
+/* ->delete_place: "PLACE [ARG...]" must name the probe's place. */
+static int trace_fprobe_delete_place(struct probe_event *ev, int argc,
+				     char **argv)
 {
-	struct trace_fprobe *tf, *next;
-	int ret = -ENOENT;
-
-	guard(mutex)(&fprobe_event_mutex);
-	if (*event) {
-		tf = trace_fprobe_find(group, event);
-		if (!tf)
-			return -ENOENT;
-		/* "PLACE [ARG...]" must name the probe's place. */
-		if (argc && strcmp(argv[0], tf->symbol))
-			return -ENOENT;
-		return trace_fprobe_remove(tf);
-	}
-	if (!group || argc)
-		return -EINVAL;
-	list_for_each_entry_safe(tf, next, &fprobe_event_list, list) {
-		if (strcmp(tf->group, group))
-			continue;
-		ret = trace_fprobe_remove(tf);
-		if (ret)
-			return ret;
-	}
-	return ret;
+	if (strcmp(argv[0], to_fprobe(ev)->symbol))
+		return -ENOENT;
+	return probe_event_remove(ev);
 }
 
-static int trace_fprobe_delete_all(void)
+static void trace_fprobe_show(struct seq_file *m, struct probe_event *ev)
 {
-	struct trace_fprobe *tf, *next;
+	struct trace_fprobe *tf = to_fprobe(ev);
 
-	guard(mutex)(&fprobe_event_mutex);
-	list_for_each_entry(tf, &fprobe_event_list, list)
-		if (!list_empty(&tf->files) || trace_event_dyn_busy(&tf->call))
-			return -EBUSY;
-	list_for_each_entry_safe(tf, next, &fprobe_event_list, list)
-		if (trace_fprobe_remove(tf))
-			return -EBUSY;
-	return 0;
+	seq_putc(m, tf->is_tracepoint ? 't' : 'f');
+	if (ev->is_return && tf->fp.nr_maxactive)
+		seq_printf(m, "%d", tf->fp.nr_maxactive);
+	seq_printf(m, ":%s/%s %s%s", ev->group, ev->call.name, tf->symbol,
+		   ev->is_return ? "%return" : "");
+	probe_event_show_args(m, ev);
+	seq_putc(m, '\n');
 }
 
-static void trace_fprobe_show_all(struct seq_file *m)
-{
-	struct trace_fprobe *tf;
-	int i;
-
-	guard(mutex)(&fprobe_event_mutex);
-	list_for_each_entry(tf, &fprobe_event_list, list) {
-		seq_putc(m, tf->is_tracepoint ? 't' : 'f');
-		if (tf->is_return && tf->fp.nr_maxactive)
-			seq_printf(m, "%d", tf->fp.nr_maxactive);
-		seq_printf(m, ":%s/%s %s%s", tf->group, tf->call.name,
-			   tf->symbol, tf->is_return ? "%return" : "");
-		for (i = 0; i < tf->nargs; i++)
-			seq_printf(m, " %s=%s", tf->args[i].name,
-				   tf->args[i].comm);
-		seq_putc(m, '\n');
-	}
-}
-
-static struct dyn_event_kind fprobe_kind = {
-	.create = trace_fprobe_create,
-	.delete = trace_fprobe_delete,
-	.delete_all = trace_fprobe_delete_all,
-	.show_all = trace_fprobe_show_all,
+static const struct probe_def_ops fprobe_def = {
+	/* Definitions: one probe an event. */
+	.default_name	= fprobe_default_name,
+	.same_name	= trace_fprobe_refuse_append,
+	.delete_place	= trace_fprobe_delete_place,
+	.show		= trace_fprobe_show,
+	.free		= trace_fprobe_free,
 };
 
 #ifdef CONFIG_MODULES
@@ -740,18 +479,18 @@ static void tpoint_module_coming(struct tracepoint *tp, struct module *mod,
 	struct trace_fprobe *tf;
 	int ret;
 
-	list_for_each_entry(tf, &fprobe_event_list, list) {
+	list_for_each_entry(tf, &fprobe_events.list, ev.list) {
 		if (!tf->is_tracepoint || tf->tpoint ||
 		    strcmp(tf->symbol, tp->name))
 			continue;
 		tf->tpoint = tp;
 		tf->tp_mod = mod;
-		if (list_empty(&tf->files))
+		if (list_empty(&tf->ev.files))
 			continue;
 		ret = trace_fprobe_arm(tf);
 		if (ret)
 			pr_warn("tracepoint probe %s/%s: cannot attach to %s (%d)\n",
-				tf->group, tf->call.name, tp->name, ret);
+				tf->ev.group, tf->ev.call.name, tp->name, ret);
 	}
 }
 
@@ -766,13 +505,13 @@ static int tpoint_module_notify(struct notifier_block *nb, unsigned long val,
 	struct tp_module *tp_mod = data;
 	struct trace_fprobe *tf;
 
-	guard(mutex)(&fprobe_event_mutex);
+	guard(mutex)(&fprobe_events.mutex);
 	guard(mutex)(&event_mutex);
 	if (val == MODULE_STATE_COMING) {
 		for_each_tracepoint_in_module(tp_mod->mod, tpoint_module_coming,
 					      NULL);
 	} else if (val == MODULE_STATE_GOING) {
-		list_for_each_entry(tf, &fprobe_event_list, list) {
+		list_for_each_entry(tf, &fprobe_events.list, ev.list) {
 			if (!tf->is_tracepoint || tf->tp_mod != tp_mod->mod)
 				continue;
 			trace_fprobe_disarm(tf);
@@ -800,7 +539,7 @@ static int __init tpoint_module_init(void)
 
 static __init int fprobe_events_init(void)
 {
-	int ret = dyn_event_register(&fprobe_kind);
+	int ret = probe_events_init(&fprobe_events, NULL, NULL);
 
 	return ret ?: tpoint_module_init();
 }

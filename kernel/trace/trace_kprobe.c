@@ -9,12 +9,14 @@
  * existing kprobe event, with the same kind and the same arguments, adds
  * its place to that event ("-:EVENT PLACE" removes just that one).
  *
- * Locking: kprobe_event_mutex protects kprobe_event_list and every event's
- * and point's creation and removal.  A point's kprobe is registered
- * disabled and armed while at least one event file (instance) has the
- * event enabled; the list of those files (->files) and the list of points
- * (->points) change under event_mutex (the event core calls ->reg with it
- * held), and the handlers read the files under RCU.  Everything else the
+ * The event object is the probe event base's (trace_probe_event.c);
+ * this file attaches it with kprobes.
+ *
+ * Locking: the kind's mutex (kprobe_events.mutex) protects the events'
+ * list and every event's and point's creation and removal.  A point's
+ * kprobe is registered disabled and armed while at least one event file
+ * (instance) has the event enabled; the list of points (->points)
+ * changes under event_mutex too, as the files do.  Everything else the
  * handlers read is immutable while the point is registered.
  */
 #include <linux/ctype.h>
@@ -23,31 +25,12 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/rculist.h>
-#include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
-#include "trace_dynevent.h"
-#include "trace_probe.h"
+#include "trace_probe_event.h"
 
 #define KRETPROBE_MAXACTIVE_MAX	4096
-
-struct kprobe_rec {
-	struct trace_entry	ent;
-	unsigned long		ip;
-};
-
-struct kretprobe_rec {
-	struct trace_entry	ent;
-	unsigned long		func;
-	unsigned long		ret_ip;
-};
-
-/* An event file (instance) the probe records into. */
-struct kprobe_file_link {
-	struct list_head	list;
-	struct trace_event_file	*file;
-};
 
 struct trace_kprobe;
 
@@ -72,74 +55,39 @@ struct kprobe_point {
 
 /**
  * struct trace_kprobe - a kprobe or kretprobe event
- * @list: on kprobe_event_list (kprobe_event_mutex)
+ * @ev: the event
  * @points: its probed places, at least one
- * @group: the event's system
- * @files: the files recording it (RCU; written under event_mutex)
- * @class: its event class
- * @call: its event
- * @fixed: the size of its records' fixed part
- * @is_return: a kretprobe
  * @nr_eargs: entry arguments a kretprobe saves for its $argN
- * @nargs: how many arguments
- * @args: its arguments
  */
 struct trace_kprobe {
-	struct list_head	list;
+	struct probe_event	ev;
 	struct list_head	points;
-	char			*group;
-	struct list_head	files;
-	struct trace_event_class class;
-	struct trace_event_call	call;
-	unsigned int		fixed;
-	bool			is_return;
 	int			nr_eargs;
-	int			nargs;
-	struct probe_arg	args[] __counted_by(nargs);
 };
 
-static DEFINE_MUTEX(kprobe_event_mutex);
-static LIST_HEAD(kprobe_event_list);
+static const struct probe_event_ops kprobe_ops;
+static const struct probe_def_ops kprobe_def;
+static int trace_kprobe_create(int argc, char **argv);
+static struct probe_events kprobe_events = {
+	.ops	= &kprobe_ops,
+	.def	= &kprobe_def,
+	.dyn	= { .create = trace_kprobe_create },
+};
+
+static struct trace_kprobe *to_kprobe(struct probe_event *ev)
+{
+	return container_of(ev, struct trace_kprobe, ev);
+}
 
 /* --- probe context ----------------------------------------------------------- */
-
-static nokprobe_inline void kprobe_record(struct trace_kprobe *tk, struct pt_regs *regs,
-					  unsigned long ip, unsigned long ret_ip,
-					  unsigned long *eargs)
-{
-	struct probe_fetch_ctx ctx = { .regs = regs, .eargs = eargs };
-	struct kprobe_file_link *link;
-	struct trace_event_buffer fbuf;
-	unsigned int dsize;
-	unsigned long *rec;
-
-	list_for_each_entry_rcu(link, &tk->files, list) {
-		if (trace_trigger_soft_disabled(link->file))
-			continue;
-		dsize = probe_args_dyn_size(tk->args, tk->nargs, &ctx);
-		rec = trace_event_buffer_reserve(&fbuf, link->file,
-						 tk->fixed + dsize);
-		if (!rec)
-			continue;
-		fbuf.regs = regs;
-		if (tk->is_return) {
-			((struct kretprobe_rec *)rec)->func = ip;
-			((struct kretprobe_rec *)rec)->ret_ip = ret_ip;
-		} else {
-			((struct kprobe_rec *)rec)->ip = ip;
-		}
-		probe_args_store(tk->args, tk->nargs, &ctx, rec, tk->fixed,
-				 tk->fixed + dsize);
-		trace_event_buffer_commit(&fbuf);
-	}
-}
 
 static int __kprobes kprobe_event_hit(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct kprobe_point *pt = container_of(kp, struct kprobe_point, rp.kp);
+	struct probe_fetch_ctx ctx = { .regs = regs };
 
 	this_cpu_inc(*pt->nhit);
-	kprobe_record(pt->tk, regs, (unsigned long)kp->addr, 0, NULL);
+	probe_event_record(&pt->tk->ev, &ctx, regs, (unsigned long)kp->addr, 0);
 	return 0;
 }
 
@@ -148,11 +96,14 @@ static int __kprobes kretprobe_event_hit(struct kretprobe_instance *ri,
 {
 	struct kretprobe *rp = get_kretprobe(ri);
 	struct kprobe_point *pt = container_of(rp, struct kprobe_point, rp);
+	struct probe_fetch_ctx ctx = {
+		.regs	= regs,
+		.eargs	= pt->tk->nr_eargs ? (unsigned long *)ri->data : NULL,
+	};
 
 	this_cpu_inc(*pt->nhit);
-	kprobe_record(pt->tk, regs, (unsigned long)rp->kp.addr,
-		      get_kretprobe_retaddr(ri),
-		      pt->tk->nr_eargs ? (unsigned long *)ri->data : NULL);
+	probe_event_record(&pt->tk->ev, &ctx, regs, (unsigned long)rp->kp.addr,
+			   get_kretprobe_retaddr(ri));
 	return 0;
 }
 
@@ -170,60 +121,6 @@ static int __kprobes kretprobe_event_entry(struct kretprobe_instance *ri,
 
 /* --- the event ----------------------------------------------------------- */
 
-static enum print_line_t kprobe_event_print(struct trace_iterator *iter,
-					    int flags, struct trace_event *event)
-{
-	struct trace_kprobe *tk = container_of(event, struct trace_kprobe,
-					       call.event);
-	struct trace_seq *s = &iter->seq;
-	void *rec = iter->ent;
-
-	trace_seq_printf(s, "%s: (", tk->call.name);
-	if (tk->is_return) {
-		seq_print_ip_sym(s, ((struct kretprobe_rec *)rec)->ret_ip,
-				 TRACE_OPT(SYM_OFFSET));
-		trace_seq_puts(s, " <- ");
-		seq_print_ip_sym(s, ((struct kretprobe_rec *)rec)->func, 0);
-	} else {
-		seq_print_ip_sym(s, ((struct kprobe_rec *)rec)->ip,
-				 TRACE_OPT(SYM_OFFSET));
-	}
-	trace_seq_putc(s, ')');
-	probe_print_args(s, tk->args, tk->nargs, rec);
-	trace_seq_putc(s, '\n');
-	return trace_handle_return(s);
-}
-
-static struct trace_event_functions kprobe_event_funcs = {
-	.trace = kprobe_event_print,
-};
-
-static int kprobe_event_fields(struct trace_event_call *call)
-{
-	struct trace_kprobe *tk = call->data;
-	int ret;
-
-	if (tk->is_return) {
-		ret = trace_define_field(call, "unsigned long", "__probe_func",
-					 offsetof(struct kretprobe_rec, func),
-					 sizeof(long), 0, FILTER_OTHER);
-		ret = ret ?: trace_define_field(call, "unsigned long",
-					"__probe_ret_ip",
-					offsetof(struct kretprobe_rec, ret_ip),
-					sizeof(long), 0, FILTER_OTHER);
-	} else {
-		ret = trace_define_field(call, "unsigned long", "__probe_ip",
-					 offsetof(struct kprobe_rec, ip),
-					 sizeof(long), 0, FILTER_OTHER);
-	}
-	return ret ?: probe_define_fields(call, tk->args, tk->nargs);
-}
-
-static struct trace_event_fields kprobe_fields_array[] = {
-	{ .type = TRACE_FUNCTION_TYPE, .define_fields = kprobe_event_fields },
-	{}
-};
-
 /*
  * A point whose module is not loaded (not registered yet, or gone with
  * the module) is armed when the module comes back.
@@ -237,15 +134,15 @@ static int kprobe_point_arm(struct kprobe_point *pt)
 {
 	if (!kprobe_point_live(pt))
 		return 0;
-	return pt->tk->is_return ? enable_kretprobe(&pt->rp) :
-				   enable_kprobe(&pt->rp.kp);
+	return pt->tk->ev.is_return ? enable_kretprobe(&pt->rp) :
+				      enable_kprobe(&pt->rp.kp);
 }
 
 static void kprobe_point_disarm(struct kprobe_point *pt)
 {
 	if (!kprobe_point_live(pt))
 		return;
-	if (pt->tk->is_return)
+	if (pt->tk->ev.is_return)
 		disable_kretprobe(&pt->rp);
 	else
 		disable_kprobe(&pt->rp.kp);
@@ -268,69 +165,17 @@ static int kprobe_points_arm(struct trace_kprobe *tk)
 	return 0;
 }
 
-/* Arm the probe for @file; called by the event core under event_mutex. */
-static int kprobe_event_enable(struct trace_kprobe *tk,
-			       struct trace_event_file *file)
+static int kprobe_event_arm(struct probe_event *ev)
 {
-	struct kprobe_file_link *link;
-	bool first = list_empty(&tk->files);
-	int ret;
-
-	link = kzalloc(sizeof(*link), GFP_KERNEL);
-	if (!link)
-		return -ENOMEM;
-	link->file = file;
-	list_add_tail_rcu(&link->list, &tk->files);
-	if (!first)
-		return 0;
-	ret = kprobe_points_arm(tk);
-	if (ret) {
-		list_del_rcu(&link->list);
-		synchronize_rcu();
-		kfree(link);
-	}
-	return ret;
+	return kprobe_points_arm(to_kprobe(ev));
 }
 
-static void kprobe_event_disable(struct trace_kprobe *tk,
-				 struct trace_event_file *file)
+static void kprobe_event_disarm(struct probe_event *ev)
 {
-	struct kprobe_file_link *link;
 	struct kprobe_point *pt;
 
-	list_for_each_entry(link, &tk->files, list)
-		if (link->file == file)
-			break;
-	if (list_entry_is_head(link, &tk->files, list))
-		return;
-	list_del_rcu(&link->list);
-	if (list_empty(&tk->files))
-		list_for_each_entry(pt, &tk->points, list)
-			kprobe_point_disarm(pt);
-	/* The handlers may still be walking past @link. */
-	synchronize_rcu();
-	kfree(link);
-}
-
-static int kprobe_event_reg(struct trace_event_call *call,
-			    enum trace_reg type, void *data)
-{
-	struct trace_kprobe *tk = call->data;
-
-	switch (type) {
-	case TRACE_REG_REGISTER:
-		return kprobe_event_enable(tk, data);
-	case TRACE_REG_UNREGISTER:
-		kprobe_event_disable(tk, data);
-		return 0;
-	default:
-		return -EOPNOTSUPP;
-	}
-}
-
-static int kprobe_event_raw_init(struct trace_event_call *call)
-{
-	return register_trace_event(&call->event) ? 0 : -ENODEV;
+	list_for_each_entry(pt, &to_kprobe(ev)->points, list)
+		kprobe_point_disarm(pt);
 }
 
 /* --- creation and removal --------------------------------------------------- */
@@ -342,19 +187,14 @@ static void kprobe_point_free(struct kprobe_point *pt)
 	kfree(pt);
 }
 
-/* Frees @tk and its points, none of them registered. */
-static void trace_kprobe_free(struct trace_kprobe *tk)
+/* Frees @tk's points, none of them registered, and @tk. */
+static void trace_kprobe_free(struct probe_event *ev)
 {
+	struct trace_kprobe *tk = to_kprobe(ev);
 	struct kprobe_point *pt, *next;
-	int i;
 
 	list_for_each_entry_safe(pt, next, &tk->points, list)
 		kprobe_point_free(pt);
-	for (i = 0; i < tk->nargs; i++)
-		probe_arg_free(&tk->args[i]);
-	kfree(tk->call.print_fmt);
-	kfree(tk->call.name);
-	kfree(tk->group);
 	kfree(tk);
 }
 
@@ -394,7 +234,7 @@ static int kprobe_point_register(struct kprobe_point *pt)
 	if (pt->symbol)
 		pt->rp.kp.addr = NULL;
 	pt->rp.kp.flags = KPROBE_FLAG_DISABLED;
-	if (pt->tk->is_return)
+	if (pt->tk->ev.is_return)
 		ret = register_kretprobe(&pt->rp);
 	else
 		ret = register_kprobe(&pt->rp.kp);
@@ -410,7 +250,7 @@ static void kprobe_point_unregister(struct kprobe_point *pt)
 {
 	if (!pt->registered)
 		return;
-	if (pt->tk->is_return)
+	if (pt->tk->ev.is_return)
 		unregister_kretprobe(&pt->rp);
 	else
 		unregister_kprobe(&pt->rp.kp);
@@ -429,82 +269,31 @@ static void kprobe_point_place(struct kprobe_point *pt, char *buf,
 		snprintf(buf, size, "%s", pt->symbol);
 }
 
-static struct trace_kprobe *trace_kprobe_find(const char *group,
-					      const char *event)
+/* Register a new event's one point, before the event appears. */
+static int kprobe_event_install(struct probe_event *ev)
 {
-	struct trace_kprobe *tk;
-
-	list_for_each_entry(tk, &kprobe_event_list, list)
-		if (!strcmp(tk->call.name, event) &&
-		    (!group || !strcmp(tk->group, group)))
-			return tk;
-	return NULL;
+	return kprobe_point_register(list_first_entry(&to_kprobe(ev)->points,
+						      struct kprobe_point,
+						      list));
 }
 
-/* Register a new event and its one point. */
-static int trace_kprobe_register(struct trace_kprobe *tk)
-{
-	struct kprobe_point *pt = list_first_entry(&tk->points,
-						   struct kprobe_point, list);
-	int ret;
-
-	ret = kprobe_point_register(pt);
-	if (ret)
-		return ret;
-
-	tk->call.class = &tk->class;
-	tk->call.event.funcs = &kprobe_event_funcs;
-	tk->call.flags = TRACE_EVENT_FL_KPROBE | TRACE_EVENT_FL_DYNAMIC;
-	tk->call.data = tk;
-	tk->class.system = tk->group;
-	tk->class.reg = kprobe_event_reg;
-	tk->class.raw_init = kprobe_event_raw_init;
-	tk->class.fields_array = kprobe_fields_array;
-	INIT_LIST_HEAD(&tk->class.fields);
-	ret = trace_add_event_call(&tk->call);
-	if (ret)
-		kprobe_point_unregister(pt);
-	return ret;
-}
-
-static int trace_kprobe_unregister(struct trace_kprobe *tk)
+static void kprobe_event_uninstall(struct probe_event *ev)
 {
 	struct kprobe_point *pt;
-	int ret;
 
-	if (!list_empty(&tk->files) || trace_event_dyn_busy(&tk->call))
-		return -EBUSY;
-	ret = trace_remove_event_call(&tk->call);
-	if (ret)
-		return ret;
-	list_for_each_entry(pt, &tk->points, list)
+	list_for_each_entry(pt, &to_kprobe(ev)->points, list)
 		kprobe_point_unregister(pt);
-	return 0;
 }
 
-/* Say why registering a parsed probe, or its point, failed. */
-static void kprobe_log_add_err(int err, int name_offs, struct probe_log *log)
-{
-	switch (err) {
-	case -ENOMEM:
-		return;
-	case -EEXIST:
-		log->index = 0;
-		probe_log_err(log, name_offs, PROBE_ERR_EVENT_EXIST);
-		return;
-	case -ENOENT:
-		log->index = 1;
-		probe_log_err(log, 0, PROBE_ERR_BAD_PROBE_ADDR);
-		return;
-	case -EILSEQ:
-		log->index = 1;
-		probe_log_err(log, 0, PROBE_ERR_BAD_INSN_BNDRY);
-		return;
-	default:
-		log->index = 1;
-		probe_log_err(log, 0, PROBE_ERR_FAIL_REG_PROBE);
-	}
-}
+static const struct probe_event_ops kprobe_ops = {
+	.flags		= TRACE_EVENT_FL_KPROBE,
+	.head		= PROBE_HEAD_SYM,
+	/* Points are registered with the event, enabled with its files. */
+	.install	= kprobe_event_install,
+	.uninstall	= kprobe_event_uninstall,
+	.arm		= kprobe_event_arm,
+	.disarm		= kprobe_event_disarm,
+};
 
 static bool kprobe_point_same(struct kprobe_point *a, struct kprobe_point *b)
 {
@@ -515,87 +304,55 @@ static bool kprobe_point_same(struct kprobe_point *a, struct kprobe_point *b)
 }
 
 /*
- * Add the one point of the parsed @tk to the existing event @old, which
- * must be of the same kind with the same arguments, and not probe that
- * place yet.  On success @tk is left without points.
+ * ->same_name: add the one point of the parsed @ev to the existing event
+ * @old, which must be of the same kind with the same arguments, and not
+ * probe that place yet.  On success @ev is left without points.
  */
-static int trace_kprobe_append(struct trace_kprobe *old,
-			       struct trace_kprobe *tk, struct probe_log *log)
+static int trace_kprobe_append(struct probe_event *old, struct probe_event *ev,
+			       struct probe_log *log, int name_offs)
 {
+	struct trace_kprobe *ok = to_kprobe(old), *tk = to_kprobe(ev);
 	struct kprobe_point *pt = list_first_entry(&tk->points,
 						   struct kprobe_point, list);
 	struct kprobe_point *p;
 	int i, ret;
 
 	log->index = 0;
-	if (old->is_return != tk->is_return) {
+	if (old->is_return != ev->is_return) {
 		probe_log_err(log, 0, PROBE_ERR_DIFF_PROBE_TYPE);
 		return -EEXIST;
 	}
-	for (i = 0; i < old->nargs || i < tk->nargs; i++) {
-		if (i < old->nargs && i < tk->nargs &&
-		    !strcmp(old->args[i].name, tk->args[i].name) &&
-		    !strcmp(old->args[i].comm, tk->args[i].comm))
-			continue;
+	i = probe_args_differ(old, ev, false);
+	if (i >= 0) {
 		log->index = i + 2;
 		probe_log_err(log, 0, PROBE_ERR_DIFF_ARG_TYPE);
 		return -EEXIST;
 	}
-	list_for_each_entry(p, &old->points, list) {
+	list_for_each_entry(p, &ok->points, list) {
 		if (kprobe_point_same(p, pt)) {
 			probe_log_err(log, 0, PROBE_ERR_SAME_PROBE);
 			return -EEXIST;
 		}
 	}
 
-	pt->tk = old;
+	pt->tk = ok;
 	ret = kprobe_point_register(pt);
 	if (ret) {
 		pt->tk = tk;
-		kprobe_log_add_err(ret, 0, log);
+		probe_event_log_add_err(ret, 0, log);
 		return ret;
 	}
 	mutex_lock(&event_mutex);
 	ret = list_empty(&old->files) ? 0 : kprobe_point_arm(pt);
 	if (!ret)
-		list_move_tail(&pt->list, &old->points);
+		list_move_tail(&pt->list, &ok->points);
 	mutex_unlock(&event_mutex);
 	if (ret) {
 		kprobe_point_unregister(pt);
 		pt->tk = tk;
-		kprobe_log_add_err(ret, 0, log);
+		probe_event_log_add_err(ret, 0, log);
 	}
-	return ret;
-}
-
-/*
- * Register @tk as a new event, or add its point to the kprobe event of
- * that name.  Return: 0 when @tk was registered, 1 when its point went
- * to an existing event (@tk is left to free), or a -errno.
- */
-static int trace_kprobe_add(struct trace_kprobe *tk, struct probe_log *log,
-			    int name_offs)
-{
-	struct trace_kprobe *old;
-	int ret;
-
-	guard(mutex)(&kprobe_event_mutex);
-	old = trace_kprobe_find(tk->group, tk->call.name);
-	if (old) {
-		ret = trace_kprobe_append(old, tk, log);
-		return ret ?: 1;
-	}
-	if (probe_event_exists(tk->group, tk->call.name)) {
-		kprobe_log_add_err(-EEXIST, name_offs, log);
-		return -EEXIST;
-	}
-	ret = trace_kprobe_register(tk);
-	if (ret) {
-		kprobe_log_add_err(ret, name_offs, log);
-		return ret;
-	}
-	list_add_tail(&tk->list, &kprobe_event_list);
-	return 0;
+	return ret ?: 1;
 }
 
 static int kprobe_count_one(void *data, unsigned long addr)
@@ -613,7 +370,7 @@ static unsigned int kprobe_symbol_count(const char *name)
 }
 
 /* "[MOD:]SYM[+offs][%return]" or "MEMADDR": fill the kprobe's place. */
-static int kprobe_parse_place(struct trace_kprobe *tk,
+static int kprobe_parse_place(struct probe_event *ev,
 			      struct kprobe_point *pt, char *place,
 			      struct probe_log *log)
 {
@@ -626,7 +383,7 @@ static int kprobe_parse_place(struct trace_kprobe *tk,
 			return probe_log_err(log, suffix - place,
 					     PROBE_ERR_BAD_ADDR_SUFFIX);
 		*suffix = '\0';
-		tk->is_return = true;
+		ev->is_return = true;
 	}
 	if (!kstrtoul(place, 0, &addr)) {
 		pt->rp.kp.addr = (void *)addr;
@@ -639,7 +396,7 @@ static int kprobe_parse_place(struct trace_kprobe *tk,
 		*plus = '\0';
 	}
 	/* A return probe sits on a function's entry. */
-	if (tk->is_return && off)
+	if (ev->is_return && off)
 		return probe_log_err(log, 0, PROBE_ERR_BAD_RETPROBE);
 	/* A name that several (static) functions share is ambiguous. */
 	if (!strchr(place, ':') && kprobe_symbol_count(place) > 1) {
@@ -654,10 +411,11 @@ static int kprobe_parse_place(struct trace_kprobe *tk,
 	return 0;
 }
 
-static char *kprobe_default_name(struct trace_kprobe *tk,
-				 struct kprobe_point *pt)
+static char *kprobe_default_name(struct probe_event *ev)
 {
-	char c = tk->is_return ? 'r' : 'p';
+	struct kprobe_point *pt = list_first_entry(&to_kprobe(ev)->points,
+						   struct kprobe_point, list);
+	char c = ev->is_return ? 'r' : 'p';
 	char *name, *p;
 
 	if (!pt->symbol)
@@ -687,6 +445,35 @@ static int kprobe_parse_maxactive(const char *head, unsigned long *maxactive,
 	return 0;
 }
 
+/* A new event with its one point, not named yet. */
+static struct trace_kprobe *trace_kprobe_alloc(int nargs, bool is_return,
+					       unsigned long maxactive)
+{
+	struct trace_kprobe *tk = kzalloc(sizeof(*tk), GFP_KERNEL);
+	struct kprobe_point *pt;
+
+	if (!tk)
+		return NULL;
+	INIT_LIST_HEAD(&tk->points);
+	tk->ev.is_return = is_return;
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (pt) {
+		pt->tk = tk;
+		list_add(&pt->list, &tk->points);
+		pt->nhit = alloc_percpu(unsigned long);
+		pt->rp.maxactive = maxactive;
+		/* register_kretprobe() installs its own pre_handler. */
+		pt->rp.kp.pre_handler = kprobe_event_hit;
+		pt->rp.handler = kretprobe_event_hit;
+	}
+	if (probe_event_init(&tk->ev, &kprobe_events, nargs) || !pt ||
+	    !pt->nhit) {
+		probe_event_destroy(&tk->ev);
+		return NULL;
+	}
+	return tk;
+}
+
 /*
  * argv[0] is "p[:[GRP/]EVENT]" or "r[MAXACTIVE][:[GRP/]EVENT]", argv[1]
  * the place, then the fetch arguments.  A bad definition is explained in
@@ -699,7 +486,7 @@ static int trace_kprobe_create(int argc, char **argv)
 	struct kprobe_point *pt;
 	struct trace_kprobe *tk;
 	struct probe_log log;
-	int i, ret, name_offs = 0;
+	int ret, name_offs = 0;
 
 	if (argc < 2 || (head[0] != 'p' && head[0] != 'r'))
 		return -ECANCELED;
@@ -715,93 +502,46 @@ static int trace_kprobe_create(int argc, char **argv)
 		name_offs = colon + 1 - head;
 	}
 	ret = kprobe_parse_maxactive(head, &maxactive, &log);
-	if (ret) {
-		probe_log_free(&log);
-		return ret;
-	}
-
-	tk = kzalloc(struct_size(tk, args, argc - 2), GFP_KERNEL);
+	tk = ret ? NULL : trace_kprobe_alloc(argc - 2, head[0] == 'r',
+					     maxactive);
 	if (!tk) {
 		probe_log_free(&log);
-		return -ENOMEM;
+		return ret ?: -ENOMEM;
 	}
-	INIT_LIST_HEAD(&tk->files);
-	INIT_LIST_HEAD(&tk->points);
-	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
-	if (pt) {
-		pt->tk = tk;
-		list_add(&pt->list, &tk->points);
-		pt->nhit = alloc_percpu(unsigned long);
-	}
-	ret = pt && pt->nhit ? 0 : -ENOMEM;
-	tk->is_return = head[0] == 'r';
-	if (!ret && colon)
+	pt = list_first_entry(&tk->points, struct kprobe_point, list);
+	if (colon)
 		ret = probe_parse_event_name(colon + 1, name_offs, &group,
 					     &event, &log);
 	log.index = 1;
-	ret = ret ?: kprobe_parse_place(tk, pt, argv[1], &log);
+	ret = ret ?: kprobe_parse_place(&tk->ev, pt, argv[1], &log);
+	if (ret) {
+		kfree(group);
+		kfree(event);
+		goto out;
+	}
+	ret = probe_event_set_name(&tk->ev, group, event, PROBE_DEFAULT_GROUP);
+	ret = ret ?: probe_event_parse_args(&tk->ev, argc - 2, argv + 2,
+					    tk->ev.is_return ?
+					    PROBE_CTX_RETURN : 0, &log);
 	if (ret)
-		goto fail;
-	pt->rp.maxactive = maxactive;
-	/* register_kretprobe() installs its own pre_handler. */
-	pt->rp.kp.pre_handler = kprobe_event_hit;
-	pt->rp.handler = kretprobe_event_hit;
-	tk->group = group ?: kstrdup(PROBE_DEFAULT_GROUP, GFP_KERNEL);
-	tk->call.name = event ?: kprobe_default_name(tk, pt);
-	group = NULL;
-	event = NULL;
-	if (!tk->group || !tk->call.name) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-
-	for (i = 0; i < argc - 2; i++, tk->nargs++) {
-		log.index = i + 2;
-		ret = probe_arg_parse(tk->args, i, argv[i + 2],
-				      tk->is_return ? PROBE_CTX_RETURN : 0,
-				      &log);
-		if (ret)
-			goto fail;
-	}
-	tk->nr_eargs = probe_args_nr_eargs(tk->args, tk->nargs);
+		goto out;
+	tk->nr_eargs = probe_args_nr_eargs(tk->ev.args, tk->ev.nargs);
 	if (tk->nr_eargs) {
 		pt->rp.entry_handler = kretprobe_event_entry;
 		pt->rp.data_size = tk->nr_eargs * sizeof(long);
 	}
-	tk->fixed = probe_args_layout(tk->args, tk->nargs, tk->is_return ?
-				      sizeof(struct kretprobe_rec) :
-				      sizeof(struct kprobe_rec));
-	tk->call.print_fmt = probe_print_fmt(tk->args, tk->nargs,
-					     tk->is_return);
-	if (!tk->call.print_fmt) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-
-	ret = trace_kprobe_add(tk, &log, name_offs);
-	if (ret >= 0) {
+	ret = probe_event_add(&tk->ev, &log, name_offs);
+	if (!ret) {
 		probe_log_free(&log);
-		if (ret)
-			trace_kprobe_free(tk);
 		return 0;
 	}
-fail:
+	/* Appended to an existing event: @tk is left without its point. */
+	if (ret > 0)
+		ret = 0;
+out:
 	probe_log_free(&log);
-	kfree(group);
-	kfree(event);
-	trace_kprobe_free(tk);
+	probe_event_destroy(&tk->ev);
 	return ret;
-}
-
-static int trace_kprobe_remove(struct trace_kprobe *tk)
-{
-	int ret = trace_kprobe_unregister(tk);
-
-	if (ret)
-		return ret;
-	list_del(&tk->list);
-	trace_kprobe_free(tk);
-	return 0;
 }
 
 /* Does "PLACE [ARG...]" of a removal name @pt of @tk? */
@@ -809,27 +549,17 @@ static bool kprobe_point_match(struct trace_kprobe *tk,
 			       struct kprobe_point *pt, int argc, char **argv)
 {
 	char place[KSYM_NAME_LEN + 16];
-	struct probe_arg *a;
-	int i;
 
 	kprobe_point_place(pt, place, sizeof(place));
-	if (strcmp(argv[0], place) || argc - 1 > tk->nargs)
-		return false;
-	for (i = 1; i < argc; i++) {
-		a = &tk->args[i - 1];
-		if (strcmp(argv[i], a->comm) &&
-		    !(str_has_prefix(argv[i], a->name) &&
-		      argv[i][strlen(a->name)] == '=' &&
-		      !strcmp(argv[i] + strlen(a->name) + 1, a->comm)))
-			return false;
-	}
-	return true;
+	return !strcmp(argv[0], place) &&
+	       probe_args_match(&tk->ev, argc - 1, argv + 1);
 }
 
-/* Remove the point of @tk that "PLACE [ARG...]" names. */
-static int trace_kprobe_remove_point(struct trace_kprobe *tk, int argc,
+/* ->delete_place: remove the point of @ev that "PLACE [ARG...]" names. */
+static int trace_kprobe_remove_point(struct probe_event *ev, int argc,
 				     char **argv)
 {
+	struct trace_kprobe *tk = to_kprobe(ev);
 	struct kprobe_point *pt;
 
 	list_for_each_entry(pt, &tk->points, list)
@@ -838,8 +568,8 @@ static int trace_kprobe_remove_point(struct trace_kprobe *tk, int argc,
 	if (list_entry_is_head(pt, &tk->points, list))
 		return -ENOENT;
 	if (list_is_singular(&tk->points))
-		return trace_kprobe_remove(tk);
-	if (!list_empty(&tk->files) || trace_event_dyn_busy(&tk->call))
+		return probe_event_remove(ev);
+	if (probe_event_busy(ev))
 		return -EBUSY;
 	mutex_lock(&event_mutex);
 	list_del(&pt->list);
@@ -849,143 +579,50 @@ static int trace_kprobe_remove_point(struct trace_kprobe *tk, int argc,
 	return 0;
 }
 
-/*
- * "-:[GRP/]EVENT [PLACE [ARG...]]": the event, or only its point at
- * PLACE; "-:GRP/" (an empty @event) removes every event of the group.
- */
-static int trace_kprobe_delete(const char *group, const char *event,
-			       int argc, char **argv)
-{
-	struct trace_kprobe *tk, *next;
-	int ret = -ENOENT;
-
-	guard(mutex)(&kprobe_event_mutex);
-	if (*event) {
-		tk = trace_kprobe_find(group, event);
-		if (!tk)
-			return -ENOENT;
-		return argc ? trace_kprobe_remove_point(tk, argc, argv) :
-			      trace_kprobe_remove(tk);
-	}
-	if (!group || argc)
-		return -EINVAL;
-	list_for_each_entry_safe(tk, next, &kprobe_event_list, list) {
-		if (strcmp(tk->group, group))
-			continue;
-		ret = trace_kprobe_remove(tk);
-		if (ret)
-			return ret;
-	}
-	return ret;
-}
-
-static int trace_kprobe_delete_all(void)
-{
-	struct trace_kprobe *tk, *next;
-
-	guard(mutex)(&kprobe_event_mutex);
-	list_for_each_entry(tk, &kprobe_event_list, list)
-		if (!list_empty(&tk->files) || trace_event_dyn_busy(&tk->call))
-			return -EBUSY;
-	list_for_each_entry_safe(tk, next, &kprobe_event_list, list)
-		if (trace_kprobe_remove(tk))
-			return -EBUSY;
-	return 0;
-}
-
 /* One line per point: its definition. */
-static void trace_kprobe_show(struct seq_file *m, struct trace_kprobe *tk)
+static void trace_kprobe_show(struct seq_file *m, struct probe_event *ev)
 {
 	char place[KSYM_NAME_LEN + 16];
 	struct kprobe_point *pt;
-	int i;
 
-	list_for_each_entry(pt, &tk->points, list) {
-		seq_putc(m, tk->is_return ? 'r' : 'p');
-		if (tk->is_return && pt->rp.maxactive)
+	list_for_each_entry(pt, &to_kprobe(ev)->points, list) {
+		seq_putc(m, ev->is_return ? 'r' : 'p');
+		if (ev->is_return && pt->rp.maxactive)
 			seq_printf(m, "%d", pt->rp.maxactive);
 		kprobe_point_place(pt, place, sizeof(place));
-		seq_printf(m, ":%s/%s %s", tk->group, tk->call.name, place);
-		for (i = 0; i < tk->nargs; i++)
-			seq_printf(m, " %s=%s", tk->args[i].name,
-				   tk->args[i].comm);
+		seq_printf(m, ":%s/%s %s", ev->group, ev->call.name, place);
+		probe_event_show_args(m, ev);
 		seq_putc(m, '\n');
 	}
 }
 
-static void trace_kprobe_show_all(struct seq_file *m)
-{
-	struct trace_kprobe *tk;
-
-	guard(mutex)(&kprobe_event_mutex);
-	list_for_each_entry(tk, &kprobe_event_list, list)
-		trace_kprobe_show(m, tk);
-}
-
-static struct dyn_event_kind kprobe_kind = {
-	.create = trace_kprobe_create,
-	.delete = trace_kprobe_delete,
-	.delete_all = trace_kprobe_delete_all,
-	.show_all = trace_kprobe_show_all,
-};
-
-/* --- kprobe_events and kprobe_profile ----------------------------------------- */
-
-static int kprobe_events_open(struct inode *inode, struct file *file)
-{
-	return dyn_event_open(inode, file, &kprobe_kind);
-}
-
-static ssize_t kprobe_events_write(struct file *file, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	return dyn_event_write(file, ubuf, cnt, ppos, &kprobe_kind);
-}
-
-static const struct file_operations kprobe_events_fops = {
-	.open		= kprobe_events_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-	.write		= kprobe_events_write,
-};
-
-/* One line per point: its event's name, its hits and its misses. */
-static int kprobe_profile_show(struct seq_file *m, void *v)
+/* kprobe_profile: one line per point: its event's name, hits, misses. */
+static void trace_kprobe_profile(struct seq_file *m, struct probe_event *ev)
 {
 	unsigned long hits, missed;
 	struct kprobe_point *pt;
-	struct trace_kprobe *tk;
 	int cpu;
 
-	guard(mutex)(&kprobe_event_mutex);
-	list_for_each_entry(tk, &kprobe_event_list, list) {
-		list_for_each_entry(pt, &tk->points, list) {
-			hits = 0;
-			for_each_possible_cpu(cpu)
-				hits += *per_cpu_ptr(pt->nhit, cpu);
-			missed = pt->rp.kp.nmissed;
-			if (tk->is_return)
-				missed += pt->rp.nmissed;
-			seq_printf(m, "  %-44s %15lu %15lu\n", tk->call.name,
-				   hits, missed);
-		}
+	list_for_each_entry(pt, &to_kprobe(ev)->points, list) {
+		hits = 0;
+		for_each_possible_cpu(cpu)
+			hits += *per_cpu_ptr(pt->nhit, cpu);
+		missed = pt->rp.kp.nmissed;
+		if (ev->is_return)
+			missed += pt->rp.nmissed;
+		seq_printf(m, "  %-44s %15lu %15lu\n", ev->call.name, hits,
+			   missed);
 	}
-	return 0;
 }
 
-static int kprobe_profile_open(struct inode *inode, struct file *file)
-{
-	int ret = security_locked_down(LOCKDOWN_TRACEFS);
-
-	return ret ?: single_open(file, kprobe_profile_show, NULL);
-}
-
-static const struct file_operations kprobe_profile_fops = {
-	.open		= kprobe_profile_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= single_release,
+static const struct probe_def_ops kprobe_def = {
+	/* Definitions, and points added to and taken from an event. */
+	.default_name	= kprobe_default_name,
+	.same_name	= trace_kprobe_append,
+	.delete_place	= trace_kprobe_remove_point,
+	.show		= trace_kprobe_show,
+	.profile	= trace_kprobe_profile,
+	.free		= trace_kprobe_free,
 };
 
 #ifdef CONFIG_PERF_EVENTS
@@ -993,7 +630,7 @@ static const struct file_operations kprobe_profile_fops = {
  * The "kprobe" PMU (perf_event_open() of a kprobe without kprobe_events)
  * is not offered yet: opening one fails, so perf_kprobe_destroy() is
  * never reached.  perf record -e kprobes:EVENT is not offered either
- * (kprobe_event_reg() refuses the perf registrations).
+ * (probe_event_reg() refuses the perf registrations).
  */
 int perf_kprobe_init(struct perf_event *event, bool is_retprobe)
 {
@@ -1022,8 +659,8 @@ static int kprobe_module_notify(struct notifier_block *nb, unsigned long val,
 
 	if (val != MODULE_STATE_COMING)
 		return NOTIFY_DONE;
-	guard(mutex)(&kprobe_event_mutex);
-	list_for_each_entry(tk, &kprobe_event_list, list) {
+	guard(mutex)(&kprobe_events.mutex);
+	list_for_each_entry(tk, &kprobe_events.list, ev.list) {
 		list_for_each_entry(pt, &tk->points, list) {
 			if (!kprobe_point_module(pt, name, sizeof(name)) ||
 			    strcmp(name, mod->name) || kprobe_point_live(pt))
@@ -1032,14 +669,14 @@ static int kprobe_module_notify(struct notifier_block *nb, unsigned long val,
 			ret = kprobe_point_register(pt);
 			if (!ret) {
 				mutex_lock(&event_mutex);
-				if (!list_empty(&tk->files))
+				if (!list_empty(&tk->ev.files))
 					ret = kprobe_point_arm(pt);
 				mutex_unlock(&event_mutex);
 			}
 			if (ret)
 				pr_warn("kprobe event %s/%s: %s: cannot probe (%d)\n",
-					tk->group, tk->call.name, pt->symbol,
-					ret);
+					tk->ev.group, tk->ev.call.name,
+					pt->symbol, ret);
 		}
 	}
 	return NOTIFY_DONE;
@@ -1064,17 +701,9 @@ static int __init kprobe_module_init(void)
 
 static __init int kprobe_events_init(void)
 {
-	int ret = dyn_event_register(&kprobe_kind);
+	int ret = probe_events_init(&kprobe_events, "kprobe_events",
+				    "kprobe_profile");
 
-	if (ret)
-		return ret;
-	ret = kprobe_module_init();
-	if (ret)
-		return ret;
-	trace_create_file("kprobe_events", TRACE_MODE_WRITE, NULL, NULL,
-			  &kprobe_events_fops);
-	trace_create_file("kprobe_profile", TRACE_MODE_READ, NULL, NULL,
-			  &kprobe_profile_fops);
-	return 0;
+	return ret ?: kprobe_module_init();
 }
 device_initcall(kprobe_events_init);
