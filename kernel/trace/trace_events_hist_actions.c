@@ -203,6 +203,7 @@ void hist_layout_priv(struct hist_def *def)
 /* @v is a new maximum, or a change, for the slot: claim it. */
 static bool track(enum hist_handler h, u64 *slot, u64 v)
 {
+	/* probes of other CPUs race here (the cmpxchg); the hist file reads */
 	u64 old = READ_ONCE(*slot);
 
 	do {
@@ -225,6 +226,7 @@ static void save_fields(const struct hist_def *def, struct trace_array *tr,
 			memset(dst, 0, hf->size);
 			hist_read_str(hf, rec, dst);
 		} else {
+			/* read locklessly by hist_print_actions(): one word */
 			WRITE_ONCE(*(u64 *)dst, hist_field_value(hf, tr, rec));
 		}
 	}
@@ -254,7 +256,8 @@ static bool snap_update(struct trace_array *tr, void *cond_data)
 	memcpy(snap->key, hit->key, def->key_size);
 	if (def->has_execname)
 		memcpy(snap->comm, hit->elt->priv, TASK_COMM_LEN);
-	snap->updated = true;
+	/* tested without the lock by hist_print_snapshot(), then re-read under it */
+	WRITE_ONCE(snap->updated, true);
 	raw_spin_unlock(&snap->lock);
 	return true;
 }
@@ -332,6 +335,7 @@ void hist_print_snapshot(struct seq_file *m, struct hist_trigger *ht)
 	void *key;
 	u64 val;
 
+	/* set under snap->lock by a probe (see above); only a hint here */
 	if (!snap || !READ_ONCE(snap->updated))
 		return;
 	key = kmalloc(ht->def->key_size, GFP_KERNEL);
@@ -433,6 +437,7 @@ void hist_print_actions(struct seq_file *m, const struct hist_def *def,
 
 		if (a->act == HIST_ACT_SNAPSHOT)
 			continue;
+		/* track() and save_fields() store these from probes, unlocked */
 		seq_printf(m, "\n\t%s: %10llu",
 			   a->handler == HIST_ONMAX ? "max" : "changed",
 			   READ_ONCE(*hist_elt_track(def, elt, i)));
