@@ -61,6 +61,8 @@ arch_ftrace_get_regs(struct ftrace_regs *fregs)
 	return &arch_ftrace_regs(fregs)->regs;
 }
 
+#define arch_ftrace_get_regs arch_ftrace_get_regs
+
 struct ftrace_regs;
 
 /* Complete a partial pt_regs enough for perf and the unwinder. */
@@ -93,6 +95,8 @@ ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs, unsigned long ip)
 {
 	arch_ftrace_regs(fregs)->regs.ip = ip;
 }
+
+#define ftrace_regs_set_instruction_pointer ftrace_regs_set_instruction_pointer
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 /*
