@@ -15,8 +15,10 @@
 #                  TEST_CASES); with ARCH=, that architecture only
 #   make test-full the same with every ftracetest case
 #
-# ARCH=x86_64 (default) or riscv64 (cross-compiled, booted under QEMU's
-# TCG on the "virt" machine); everything lands in build/$(ARCH)/.
+# ARCH=x86_64 (default), riscv64 (cross-compiled, booted under QEMU's
+# TCG on the "virt" machine) or i386 (cross-compiled with Debian's i686
+# compiler, booted with qemu-system-i386); everything lands in
+# build/$(ARCH)/.
 #   make objects OBJS="dir/file.o ..."
 #                  compile only these objects of the test kernel
 #   make check     the manifest is honoured and the kernel builds with
@@ -53,8 +55,12 @@ KARCH_riscv64	:= riscv
 KBARCH_riscv64	:= riscv
 CROSS_riscv64	:= riscv64-linux-gnu-
 IMAGE_riscv64	:= Image
+KARCH_i386	:= x86
+KBARCH_i386	:= i386
+CROSS_i386	:= i686-linux-gnu-
+IMAGE_i386	:= bzImage
 ifeq ($(KARCH_$(ARCH)),)
-$(error ARCH=$(ARCH) is not supported: x86_64 or riscv64)
+$(error ARCH=$(ARCH) is not supported: x86_64, riscv64 or i386)
 endif
 KARCH		:= $(KARCH_$(ARCH))
 KBARCH		:= $(KBARCH_$(ARCH))
@@ -139,10 +145,12 @@ demo: initramfs
 TEST_CASES_x86_64	:=
 TEST_CASES_riscv64	:= 00basic/* ftrace/* event/* filter/* instances/* \
 			   kprobe/* dynevent/* trigger/*
+TEST_CASES_i386		:= 00basic/* ftrace/* event/*
 TEST_CASES		?= $(TEST_CASES_$(ARCH))
 # The guest's default per-case timeout, seconds (empty: the guest's 120).
 FTRACETEST_TIMEOUT_x86_64	:=
 FTRACETEST_TIMEOUT_riscv64	:= 300
+FTRACETEST_TIMEOUT_i386		:=
 FTRACETEST_TIMEOUT	?= $(FTRACETEST_TIMEOUT_$(ARCH))
 
 # `make test` and `make test-full` run every architecture of TEST_ARCHES
