@@ -184,17 +184,24 @@ static-kernel: tree
 	@$(KLOCK) $(call KMAKE,$(STATIC_OBJ)) -s $(IMAGE)
 	@echo "static-kernel: $(STATIC_OBJ)/arch/$(KARCH)/boot/$(IMAGE)"
 
+# Where scripts/recordmcount writes the call-site tables, the test checks
+# that the kernel records as many call sites as vmlinux's table holds.
+MCOUNT_CHECK_ARCHES	:= i386
+ifneq ($(filter $(ARCH),$(MCOUNT_CHECK_ARCHES)),)
+MCOUNT_VMLINUX	:= $(OBJ)/vmlinux
+endif
+
 # One architecture: its own expectations file.
 test-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES='$(TEST_CASES)' FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
-		STATIC_KERNEL='$(STATIC_IMAGE)' \
+		STATIC_KERNEL='$(STATIC_IMAGE)' MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
 # Every ftracetest case, whatever the architecture's `make test` runs.
 test-full-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES= FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
-		STATIC_KERNEL='$(STATIC_IMAGE)' \
+		STATIC_KERNEL='$(STATIC_IMAGE)' MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test-full \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
