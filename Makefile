@@ -15,8 +15,10 @@
 #                  TEST_CASES); with ARCH=, that architecture only
 #   make test-full the same with every ftracetest case
 #
-# ARCH=x86_64 (default) or riscv64 (cross-compiled, booted under QEMU's
-# TCG on the "virt" machine); everything lands in build/$(ARCH)/.
+# ARCH=x86_64 (default), riscv64 (cross-compiled, booted under QEMU's
+# TCG on the "virt" machine) or i386 (cross-compiled with Debian's i686
+# compiler, booted with qemu-system-i386); everything lands in
+# build/$(ARCH)/.
 #   make objects OBJS="dir/file.o ..."
 #                  compile only these objects of the test kernel
 #   make check     the manifest is honoured and the kernel builds with
@@ -53,8 +55,12 @@ KARCH_riscv64	:= riscv
 KBARCH_riscv64	:= riscv
 CROSS_riscv64	:= riscv64-linux-gnu-
 IMAGE_riscv64	:= Image
+KARCH_i386	:= x86
+KBARCH_i386	:= i386
+CROSS_i386	:= i686-linux-gnu-
+IMAGE_i386	:= bzImage
 ifeq ($(KARCH_$(ARCH)),)
-$(error ARCH=$(ARCH) is not supported: x86_64 or riscv64)
+$(error ARCH=$(ARCH) is not supported: x86_64, riscv64 or i386)
 endif
 KARCH		:= $(KARCH_$(ARCH))
 KBARCH		:= $(KBARCH_$(ARCH))
@@ -139,10 +145,12 @@ demo: initramfs
 TEST_CASES_x86_64	:=
 TEST_CASES_riscv64	:= 00basic/* ftrace/* event/* filter/* instances/* \
 			   kprobe/* dynevent/* trigger/*
+TEST_CASES_i386		:= 00basic/* ftrace/* event/*
 TEST_CASES		?= $(TEST_CASES_$(ARCH))
 # The guest's default per-case timeout, seconds (empty: the guest's 120).
 FTRACETEST_TIMEOUT_x86_64	:=
 FTRACETEST_TIMEOUT_riscv64	:= 300
+FTRACETEST_TIMEOUT_i386		:=
 FTRACETEST_TIMEOUT	?= $(FTRACETEST_TIMEOUT_$(ARCH))
 
 # `make test` and `make test-full` run every architecture of TEST_ARCHES
@@ -176,17 +184,24 @@ static-kernel: tree
 	@$(KLOCK) $(call KMAKE,$(STATIC_OBJ)) -s $(IMAGE)
 	@echo "static-kernel: $(STATIC_OBJ)/arch/$(KARCH)/boot/$(IMAGE)"
 
+# Where scripts/recordmcount writes the call-site tables, the test checks
+# that the kernel records as many call sites as vmlinux's table holds.
+MCOUNT_CHECK_ARCHES	:= i386
+ifneq ($(filter $(ARCH),$(MCOUNT_CHECK_ARCHES)),)
+MCOUNT_VMLINUX	:= $(OBJ)/vmlinux
+endif
+
 # One architecture: its own expectations file.
 test-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES='$(TEST_CASES)' FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
-		STATIC_KERNEL='$(STATIC_IMAGE)' \
+		STATIC_KERNEL='$(STATIC_IMAGE)' MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
 # Every ftracetest case, whatever the architecture's `make test` runs.
 test-full-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES= FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
-		STATIC_KERNEL='$(STATIC_IMAGE)' \
+		STATIC_KERNEL='$(STATIC_IMAGE)' MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test-full \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 

@@ -85,8 +85,12 @@ struct ftrace_regs {
 
 #define ftrace_regs_size()	sizeof(struct __arch_ftrace_regs)
 
-#ifndef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
-/* Without WITH_ARGS every trampoline saves a complete pt_regs. */
+#if !defined(CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS) && !defined(arch_ftrace_get_regs)
+/*
+ * Without WITH_ARGS every trampoline saves a complete pt_regs, unless
+ * the architecture tells a partial one apart itself (x86: i386 shares
+ * x86_64's trampolines and their partial pt_regs) and defines both.
+ */
 static inline struct pt_regs *arch_ftrace_get_regs(struct ftrace_regs *fregs)
 {
 	return &arch_ftrace_regs(fregs)->regs;

@@ -5,13 +5,15 @@
 # install-deps.sh: install the Debian packages the build and the VM need,
 # when any is missing.  CI runs on a bare machine as root.
 #
-# usage: install-deps.sh [ARCH]   (x86_64, the default, or riscv64)
+# usage: install-deps.sh [ARCH]   (x86_64, the default, riscv64 or i386)
 #
 # Every architecture needs the host tools that build a kernel.  x86_64's
 # guest runs Debian's own binaries; riscv64's kernel is cross-compiled and
 # its guest userland cross-built from source (tools/testing/vm/
 # cross-userland.sh), and QEMU's "virt" machine boots it through the
-# OpenSBI firmware qemu-system-data ships.
+# OpenSBI firmware qemu-system-data ships.  i386 goes the same way with
+# Debian's i686 cross compiler (its own package: the host's gcc and
+# multiarch stay untouched) and qemu-system-i386.
 set -eu
 
 arch=${1:-x86_64}
@@ -24,8 +26,11 @@ x86_64)
 riscv64)
 	pkgs="$pkgs gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu libc6-dev-riscv64-cross
 		qemu-system-misc qemu-system-data dpkg-dev" ;;
+i386)
+	pkgs="$pkgs gcc-i686-linux-gnu binutils-i686-linux-gnu libc6-dev-i386-cross
+		qemu-system-x86 dpkg-dev" ;;
 *)
-	echo "install-deps: unknown ARCH '$arch' (x86_64 or riscv64)" >&2
+	echo "install-deps: unknown ARCH '$arch' (x86_64, riscv64 or i386)" >&2
 	exit 2 ;;
 esac
 

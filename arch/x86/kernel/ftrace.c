@@ -219,15 +219,36 @@ int __init ftrace_dyn_arch_init(void)
  *   the ops pointer, which the copied op load now reads,
  *
  * and its call at the template's ftrace_call goes straight to the ops'
- * callback.  The copy keeps the template's layout byte for byte: the ORC
- * unwinder finds the template's entries at the same offsets.  The text
- * is made read-only and executable before any site calls it; only the
- * call is changed afterwards, by text_poke_bp().
+ * callback.  The copy keeps the template's layout byte for byte: the
+ * ORC unwinder (x86-64) finds the template's entries at the same
+ * offsets.  The text is made read-only and executable before any site
+ * calls it; only the call is changed afterwards, by text_poke_bp().
  */
 
-/* "movq disp32(%rip), %rdx": the template's load of function_trace_op. */
+/*
+ * The template's load of function_trace_op, and the operand that makes
+ * the copy at @t load the pointer at @t + @slot instead.
+ */
+#ifdef CONFIG_X86_64
+/* "movq disp32(%rip), %rdx": relative to the end of the instruction. */
 #define FTRACE_OP_LOAD_SIZE	7
 static const u8 ftrace_op_load_opcode[] = { 0x48, 0x8b, 0x15 };
+
+static u32 ftrace_op_load_operand(u8 *t, unsigned long op_load,
+				  unsigned long slot)
+{
+	return slot - (op_load + FTRACE_OP_LOAD_SIZE);
+}
+#else
+/* "movl disp32, %ecx": an absolute address. */
+static const u8 ftrace_op_load_opcode[] = { 0x8b, 0x0d };
+
+static u32 ftrace_op_load_operand(u8 *t, unsigned long op_load,
+				  unsigned long slot)
+{
+	return (unsigned long)(t + slot);
+}
+#endif
 
 /* Offsets of the template's pieces in it, and the template itself. */
 struct ftrace_tramp_layout {
@@ -281,7 +302,7 @@ static unsigned long ftrace_tramp_create(struct ftrace_ops *ops,
 {
 	struct ftrace_tramp_layout l;
 	unsigned long slot, size;
-	s32 disp;
+	u32 operand;
 	u8 *t;
 
 	ftrace_tramp_layout(ops, &l);
@@ -297,13 +318,13 @@ static unsigned long ftrace_tramp_create(struct ftrace_ops *ops,
 		execmem_free(t);
 		return 0;
 	}
-	/* rip-relative operands and branches out of the copy keep targets. */
+	/* Relative operands and branches out of the copy keep targets. */
 	text_poke_apply_relocation(t, t, l.end, (u8 *)l.start, l.end);
 	ftrace_tramp_write_return(t + l.end, t + slot);
 	*(struct ftrace_ops **)(t + slot) = ops;
-	disp = slot - (l.op_load + FTRACE_OP_LOAD_SIZE);
-	memcpy(t + l.op_load + sizeof(ftrace_op_load_opcode), &disp,
-	       sizeof(disp));
+	operand = ftrace_op_load_operand(t, l.op_load, slot);
+	memcpy(t + l.op_load + sizeof(ftrace_op_load_opcode), &operand,
+	       sizeof(operand));
 	/* Direct: the template accounts the call depth itself. */
 	memcpy(t + l.call, text_gen_insn(CALL_INSN_OPCODE, t + l.call, func),
 	       CALL_INSN_SIZE);

@@ -4,7 +4,7 @@
 #
 # mkinitramfs.sh - build the base initramfs of the test guest.
 #
-# Usage: [ARCH=x86_64|riscv64] mkinitramfs.sh OUT.cpio.gz MODROOT FTRACETEST_DIR [USERLAND]
+# Usage: [ARCH=x86_64|riscv64|i386] mkinitramfs.sh OUT.cpio.gz MODROOT FTRACETEST_DIR [USERLAND]
 #
 #   OUT.cpio.gz     the archive to write (gzip'd newc cpio)
 #   MODROOT         a `make modules_install INSTALL_MOD_PATH=MODROOT` tree;
@@ -23,8 +23,10 @@
 #   the perl modules checkbashisms loads; trace-cmd with libtraceevent's
 #   plugins and perf (linux-perf), the tools users drive ftrace with;
 #   strace, to see what a tool asks of tracefs.
-# For another ARCH (riscv64: Debian has no binaries of it for this release)
-# it is only a static busybox cross-built from Debian's source package,
+# For another ARCH (riscv64: Debian has no binaries of it for this release;
+# i386: its binaries would need the host's dpkg to take a foreign
+# architecture) it is only a static busybox cross-built from Debian's
+# source package,
 # with ash as /bin/sh and /bin/bash and the nice, chrt, timeout and ping
 # applets; trace-cmd, perf, strace and checkbashisms are not there.
 # It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
@@ -126,6 +128,7 @@ if [ "$NATIVE" = 0 ]; then
 	[ -n "$USERLAND" ] || die "ARCH=$ARCH needs a USERLAND directory"
 	case $ARCH in
 	riscv64) cross=riscv64-linux-gnu- ;;
+	i386) cross=i686-linux-gnu- ;;
 	*) die "no cross-built userland for ARCH=$ARCH" ;;
 	esac
 	sh "$HERE/cross-userland.sh" "$ARCH" "$cross" "$USERLAND" ||

@@ -21,6 +21,9 @@
 # STATIC_KERNEL, if set, is a kernel built with the static tracer (make
 # static-kernel); once the shards are done it boots with static-test.sh,
 # its console in OUTDIR/test-static.log, judged with the others.
+# MCOUNT_VMLINUX, if set, is the test kernel's vmlinux: mcount-count.sh
+# compares its __mcount_loc table with the call sites the first guest
+# recorded at boot, its result in OUTDIR/test-mcount.log.
 set -u
 
 kernel=$1 initrd=$2 out=$3 expectations=$4 timeout=${5:-3000}
@@ -71,6 +74,12 @@ if [ -n "${STATIC_KERNEL:-}" ]; then
 	rc=$?
 	echo "run-tests: static kernel guest exited with $rc"
 	[ "$rc" -eq 0 ] || tail -n 50 "$out/test-static.out"
+fi
+
+if [ -n "${MCOUNT_VMLINUX:-}" ]; then
+	sh "$here/mcount-count.sh" "$MCOUNT_VMLINUX" "$out/test-1.log" \
+		> "$out/test-mcount.log"
+	cat "$out/test-mcount.log"
 fi
 
 logs=$(ls "$out"/test-*.log 2>/dev/null)

@@ -5,7 +5,7 @@
 # run-vm.sh - boot a kernel in QEMU with the test initramfs (host side).
 #
 # Usage:
-#   [ARCH=x86_64|riscv64] run-vm.sh --kernel IMAGE --initrd BASE.cpio.gz [--script PATH]
+#   [ARCH=x86_64|riscv64|i386] run-vm.sh --kernel IMAGE --initrd BASE.cpio.gz [--script PATH]
 #             [--timeout SECONDS] [--append 'extra cmdline'] [--log FILE]
 #             [--icount]
 #
@@ -33,7 +33,7 @@ set -eu
 usage() {
 	cat >&2 <<'EOF'
 Usage:
-  [ARCH=x86_64|riscv64] run-vm.sh --kernel IMAGE --initrd BASE.cpio.gz [--script PATH]
+  [ARCH=x86_64|riscv64|i386] run-vm.sh --kernel IMAGE --initrd BASE.cpio.gz [--script PATH]
             [--timeout SECONDS] [--append 'extra cmdline'] [--log FILE]
             [--icount]
 EOF
@@ -82,8 +82,9 @@ esac
 # TCG, whether KVM can apply, and the kernel arguments it needs.
 ARCH=${ARCH:-x86_64}
 case $ARCH in
-x86_64)
-	QEMU=${QEMU:-qemu-system-x86_64}
+x86_64|i386)
+	# qemu-system-i386's "max" CPU is x86_64's without long mode.
+	QEMU=${QEMU:-qemu-system-$ARCH}
 	QEMU_PKG=qemu-system-x86
 	MACHINE_ARGS="-vga none"
 	TCG_CPU=max
@@ -105,7 +106,7 @@ riscv64)
 	ARCH_CMDLINE="earlycon"
 	;;
 *)
-	die "ARCH=$ARCH: x86_64 or riscv64"
+	die "ARCH=$ARCH: x86_64, riscv64 or i386"
 	;;
 esac
 command -v "$QEMU" >/dev/null || die "$QEMU not found (apt-get install $QEMU_PKG)"

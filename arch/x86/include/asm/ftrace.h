@@ -10,7 +10,9 @@
  * "call __fentry__"; __mcount_loc records the address of that call.  At
  * boot every call becomes a 5-byte NOP; tracing a function turns it into
  * "call ftrace_caller" or "call ftrace_regs_caller"
- * (arch/x86/kernel/ftrace_64.S).
+ * (arch/x86/kernel/ftrace_64.S, ftrace_32.S).  Both widths share this
+ * header: the trampolines' contract (a struct pt_regs below the return
+ * address, regs.sp pointing at parent_ip) is the same.
  */
 #ifndef _ASM_X86_FTRACE_H
 #define _ASM_X86_FTRACE_H
@@ -61,6 +63,8 @@ arch_ftrace_get_regs(struct ftrace_regs *fregs)
 	return &arch_ftrace_regs(fregs)->regs;
 }
 
+#define arch_ftrace_get_regs arch_ftrace_get_regs
+
 struct ftrace_regs;
 
 /* Complete a partial pt_regs enough for perf and the unwinder. */
@@ -94,6 +98,8 @@ ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs, unsigned long ip)
 	arch_ftrace_regs(fregs)->regs.ip = ip;
 }
 
+#define ftrace_regs_set_instruction_pointer ftrace_regs_set_instruction_pointer
+
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 /*
  * Called by a direct ops' callback, which only runs from
@@ -110,7 +116,7 @@ arch_ftrace_set_direct_caller(struct ftrace_regs *fregs, unsigned long addr)
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
- * ftrace_64.S: in ftrace_caller and ftrace_regs_caller, the load of
+ * ftrace_{64,32}.S: in ftrace_caller and ftrace_regs_caller, the load of
  * function_trace_op and the RET, where a per-ops trampoline departs
  * from its template.
  */
@@ -127,7 +133,8 @@ struct dyn_arch_ftrace {
  * A dyn_ftrace record keeps a call site's address in 32 bits.  x86-64
  * kernel text, the kernel image's and the modules', is linked and
  * loaded in the top 2 GiB of the address space (-mcmodel=kernel), so
- * the address is the sign extension of its low 32 bits.
+ * the address is the sign extension of its low 32 bits.  On i386 the
+ * address is 32 bits: packing and unpacking are the identity.
  */
 static inline u32 ftrace_rec_ip_pack(unsigned long ip)
 {
