@@ -240,7 +240,8 @@ enum trace_opt_bit {
 	TRACE_OPT_NR_BITS,
 };
 
-#define TRACE_OPT(name)		BIT(TRACE_OPT_##name##_BIT)
+/* More than 32 options: the bits are a u64 on every machine. */
+#define TRACE_OPT(name)		BIT_ULL(TRACE_OPT_##name##_BIT)
 
 #ifdef CONFIG_FUNCTION_PROFILER
 #define TRACE_GRAPH_TIME_DEFAULT	TRACE_OPT(GRAPH_TIME)
@@ -501,7 +502,7 @@ struct trace_array {
 	struct work_struct		snapshot_work;
 	struct cond_snapshot __rcu	*cond_snapshot;
 #endif
-	unsigned long			flags;
+	u64				flags;
 	int				clock_id;
 	int				buffer_percent;
 	struct tracer			*current_trace;

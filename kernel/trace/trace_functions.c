@@ -128,7 +128,7 @@ static void notrace function_trace_call(unsigned long ip,
 	if (likely(tr->buffer) && READ_ONCE(tr->function_enabled) &&
 	    ftrace_pid_traced(tr)) {
 		unsigned int trace_ctx = tracing_gen_ctx_dec();
-		unsigned long flags = READ_ONCE(tr->flags);
+		u64 flags = READ_ONCE(tr->flags);
 
 		if ((flags & TRACE_OPT(FUNC_NO_REPEATS)) && tr->func_repeats &&
 		    func_repeats_filter(tr, ip, parent_ip, trace_ctx))

@@ -88,7 +88,7 @@ struct graph_reader {
  *            time and the irq-info columns frame the task column
  */
 struct graph_line {
-	unsigned long		flags;
+	u64			flags;
 	bool			lat;
 	int			depth;
 	u64			duration;
@@ -98,7 +98,7 @@ struct graph_line {
 	unsigned long		entered;
 };
 
-static bool graph_opt(const struct graph_line *l, unsigned long opt)
+static bool graph_opt(const struct graph_line *l, u64 opt)
 {
 	return l->flags & opt;
 }
@@ -460,7 +460,7 @@ static enum print_line_t graph_print_comment(struct trace_iterator *iter,
 
 /* The line of iter->ent in the columns @flags choose. */
 static enum print_line_t graph_print_line(struct trace_iterator *iter,
-					  unsigned long flags, bool lat)
+					  u64 flags, bool lat)
 {
 	struct graph_reader *reader = iter->private;
 	struct graph_line l = {
@@ -546,7 +546,7 @@ void trace_graph_close(struct trace_iterator *iter)
 void trace_graph_print_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	/* one snapshot of the option bits, flipped by trace_set_opt() */
-	unsigned long flags = READ_ONCE(iter->tr->flags);
+	u64 flags = READ_ONCE(iter->tr->flags);
 
 	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
 	if (!(flags & TRACE_OPT(CONTEXT_INFO)))

@@ -444,7 +444,7 @@ static int irqsoff_calls_set(struct trace_array *tr, bool on, bool graph)
 }
 #endif
 
-static bool irqsoff_flag(struct trace_array *tr, unsigned long opt)
+static bool irqsoff_flag(struct trace_array *tr, u64 opt)
 {
 	return tr->flags & opt;
 }

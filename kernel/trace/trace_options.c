@@ -18,6 +18,8 @@
 
 #include "trace.h"
 
+static_assert(TRACE_OPT_NR_BITS <= 64, "trace_array.flags is a u64");
+
 static const char * const trace_opt_names[TRACE_OPT_NR_BITS] = {
 	[TRACE_OPT_PRINT_PARENT_BIT]	= "print-parent",
 	[TRACE_OPT_SYM_OFFSET_BIT]	= "sym-offset",
@@ -124,7 +126,7 @@ static bool trace_opt_listed(struct trace_array *tr, int bit)
 /* Set or clear one option of @tr.  trace_types_lock. */
 static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 {
-	unsigned long mask = BIT(bit);
+	u64 mask = BIT_ULL(bit);
 
 	lockdep_assert_held(&trace_types_lock);
 	if (!!(tr->flags & mask) == on)
@@ -172,8 +174,9 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 	}
 
 	/*
-	 * Writers and readers test the flags without trace_types_lock: each
-	 * sees the option before or after, never a torn word.
+	 * Writers and readers test the flags without trace_types_lock.  A
+	 * 32-bit machine may store the two halves separately, but one call
+	 * changes one bit, so every bit reads either before or after.
 	 */
 	if (on)
 		WRITE_ONCE(tr->flags, tr->flags | mask);
@@ -256,7 +259,7 @@ static int trace_options_show(struct seq_file *m, void *v)
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
 		if (!trace_opt_listed(tr, bit))
 			continue;
-		seq_printf(m, "%s%s\n", tr->flags & BIT(bit) ? "" : "no",
+		seq_printf(m, "%s%s\n", tr->flags & BIT_ULL(bit) ? "" : "no",
 			   trace_opt_names[bit]);
 	}
 	for (opt = t->opts; opt && opt->name; opt++)
@@ -327,7 +330,7 @@ static ssize_t option_file_read(struct file *filp, char __user *ubuf,
 				!!(READ_ONCE(of->tracer->opt_val) & of->opt->bit));
 	else
 		len = scnprintf(buf, sizeof(buf), "%d\n",
-				!!(READ_ONCE(of->tr->flags) & BIT(of->bit)));
+				!!(READ_ONCE(of->tr->flags) & BIT_ULL(of->bit)));
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 

@@ -241,7 +241,7 @@ static void print_timestamp(struct trace_seq *s, struct trace_iterator *iter)
 }
 
 /* "  <comm>-<pid>  [(<tgid>)] [<cpu>] [<flags>] <time>: " */
-static void print_context(struct trace_iterator *iter, unsigned long flags)
+static void print_context(struct trace_iterator *iter, u64 flags)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry = iter->ent;
@@ -338,7 +338,7 @@ static void print_lat_time(struct trace_iterator *iter, bool verbose)
  * "<comm>-<pid> <cpu><flags> <time>: ", or with verbose
  * "<comm> <pid> <cpu> <flags hex> <preempt> <index> <time>: ".
  */
-static void print_lat_context(struct trace_iterator *iter, unsigned long flags)
+static void print_lat_context(struct trace_iterator *iter, u64 flags)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry = iter->ent;
@@ -398,7 +398,7 @@ static enum print_line_t print_msg_only(struct trace_iterator *iter)
 
 static enum print_line_t print_raw_line(struct trace_iterator *iter,
 					struct trace_event *event,
-					unsigned long flags)
+					u64 flags)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry = iter->ent;
@@ -418,7 +418,7 @@ static enum print_line_t print_raw_line(struct trace_iterator *iter,
 /* hex: the pid, CPU and time stamp as hex bytes, then the record. */
 static enum print_line_t print_hex_line(struct trace_iterator *iter,
 					struct trace_event *event,
-					unsigned long flags)
+					u64 flags)
 {
 	struct trace_seq *s = &iter->seq;
 	enum print_line_t ret;
@@ -443,7 +443,7 @@ static enum print_line_t print_hex_line(struct trace_iterator *iter,
 /* bin: the pid, CPU and time stamp as they are in memory, then the record. */
 static enum print_line_t print_bin_line(struct trace_iterator *iter,
 					struct trace_event *event,
-					unsigned long flags)
+					u64 flags)
 {
 	struct trace_seq *s = &iter->seq;
 
@@ -466,7 +466,7 @@ static enum print_line_t print_bin_line(struct trace_iterator *iter,
  * at different times.  Not before the first two records of the trace,
  * nor for a CPU whose first records a latency trace left out.
  */
-static void print_cpu_started(struct trace_iterator *iter, unsigned long flags)
+static void print_cpu_started(struct trace_iterator *iter, u64 flags)
 {
 	if (!(flags & TRACE_OPT(ANNOTATE)) ||
 	    !(iter->iter_flags & TRACE_FILE_ANNOTATE) ||
@@ -480,7 +480,7 @@ static void print_cpu_started(struct trace_iterator *iter, unsigned long flags)
 
 static enum print_line_t print_text_line(struct trace_iterator *iter,
 					 struct trace_event *event,
-					 unsigned long flags)
+					 u64 flags)
 {
 	struct trace_seq *s = &iter->seq;
 
@@ -518,7 +518,7 @@ enum print_line_t trace_print_line(struct trace_iterator *iter)
 	 * One snapshot of the option bits per line: trace_set_opt()
 	 * (trace_types_lock, not held by readers) may flip them meanwhile.
 	 */
-	unsigned long flags = READ_ONCE(iter->tr->flags);
+	u64 flags = READ_ONCE(iter->tr->flags);
 	struct trace_seq *s = &iter->seq;
 	struct trace_event *event;
 	enum print_line_t ret;
@@ -723,7 +723,7 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter)
 void trace_default_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	/* one snapshot of the option bits, flipped by trace_set_opt() */
-	unsigned long flags = READ_ONCE(iter->tr->flags);
+	u64 flags = READ_ONCE(iter->tr->flags);
 	bool tgid = flags & TRACE_OPT(RECORD_TGID);
 	bool irq = flags & TRACE_OPT(IRQ_INFO);
 	int i;
