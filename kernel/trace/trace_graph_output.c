@@ -283,7 +283,7 @@ static void graph_print_retval(struct trace_seq *s, const struct graph_line *l,
 		trace_seq_printf(s, " = 0x%lx */", retval);
 		return;
 	}
-	if (!(retval >> 32) && (retval & BIT(31)))
+	if (!upper_32_bits(retval) && (retval & BIT(31)))
 		val = (int)retval;
 	trace_seq_printf(s, " = %ld */", val);
 }
