@@ -23,8 +23,11 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
-/* Sub-buffer header as user space reads it (events/header_page). */
-#define RBT_PAGE_HDR		16
+/*
+ * Sub-buffer header as user space reads it (events/header_page): a u64
+ * time stamp, then the commit word, a long (12 bytes on 32-bit machines).
+ */
+#define RBT_PAGE_HDR		(8 + sizeof(long))
 #define RBT_MISSED_EVENTS	BIT(31)
 #define RBT_MISSED_STORED	BIT(30)
 #define RBT_PAGE_CAP		(PAGE_SIZE - RBT_PAGE_HDR)

@@ -164,7 +164,8 @@ static void filter_test_function(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eval(test, "site.function == filter_free"));
 	expect_err(test, "site.function == no_such_function_here",
 		   FILT_ERR_NO_FUNCTION, 39);
-	expect_err(test, "num.function == eval", FILT_ERR_ILLEGAL_FIELD_OP, 17);
+	/* .function needs a long-sized field: s8 is not one on any machine */
+	expect_err(test, "small.function == eval", FILT_ERR_ILLEGAL_FIELD_OP, 19);
 	expect_err(test, "site.function < eval", FILT_ERR_INVALID_OP, 17);
 }
 
