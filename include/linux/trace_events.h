@@ -652,7 +652,8 @@ enum {
  * @event_call: the event
  * @filter:     its event filter (RCU; event_mutex), with
  *              EVENT_FILE_FL_FILTERED set while there is one
- * @ei:         unused here: the event's directory is in @tr's tree
+ * @ei:         its events/<system>/<event>/ directory on eventfs, or
+ *              NULL (event_mutex)
  * @tr:         the instance
  * @system:     its events/<system>/ directory
  * @triggers:   unused here (triggers come later): empty

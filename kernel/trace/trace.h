@@ -384,7 +384,8 @@ struct trace_pid_list;
  * @node:     link in the list of instances that have events (event_mutex)
  * @files:    its struct trace_event_file, one per event (event_mutex)
  * @systems:  its struct trace_subsystem_dir, one per system (event_mutex)
- * @dir:      its events/ directory
+ * @ei:       its events/ directory on eventfs, or NULL before tracefs
+ *            is up; created and removed under event_mutex
  * @pids:     set_event_pid and set_event_notrace_pid (trace_events_pid.c):
  *            written under event_mutex, read under sched-RCU by probes
  * @marker:   its ftrace/print file, whose triggers trace_marker runs;
@@ -395,7 +396,7 @@ struct trace_array_events {
 	struct list_head		node;
 	struct list_head		files;
 	struct list_head		systems;
-	struct dentry			*dir;
+	struct eventfs_inode		*ei;
 	struct trace_pid_list __rcu	*pids[2];
 	struct trace_event_file		*marker;
 };
@@ -995,7 +996,7 @@ struct ftrace_event_field {
  * @list:      in the instance's trace_array_events::systems
  * @name:      the system's name (owned by an event of the system)
  * @tr:        the instance
- * @dir:       the directory
+ * @ei:        the directory on eventfs, or NULL (event_mutex)
  * @nr_events: events of @tr in the system
  * @ref:       one for the directory, one per open enable or filter file
  * @filter:    the text last written to its filter file (event_mutex)
@@ -1004,23 +1005,13 @@ struct trace_subsystem_dir {
 	struct list_head	list;
 	const char		*name;
 	struct trace_array	*tr;
-	struct dentry		*dir;
+	struct eventfs_inode	*ei;
 	int			nr_events;
 	int			ref;
 	struct event_filter	*filter;
 };
 
 extern struct list_head ftrace_common_fields;
-
-/**
- * struct trace_event_file_node - how trace_events.c allocates an event file
- * @file: the event file
- * @dir:  its events/<system>/<event>/ directory, or NULL
- */
-struct trace_event_file_node {
-	struct trace_event_file	file;
-	struct dentry		*dir;
-};
 
 void trace_event_init(void);
 int trace_event_register_core(struct trace_event_call *call);
@@ -1041,18 +1032,17 @@ int trace_system_fops_open(struct inode *inode, struct file *filp);
 int trace_system_fops_release(struct inode *inode, struct file *filp);
 
 /* trace_events_fs.c: the tracefs side.  event_mutex held. */
+void __init trace_events_dir_init(void);
 int trace_events_create_dir(struct trace_array *tr, struct dentry *parent);
 void trace_events_remove_dir(struct trace_array *tr);
 void trace_event_file_create_dir(struct trace_event_file *file);
 void trace_event_file_remove_dir(struct trace_event_file *file);
-struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir);
+void trace_event_system_create_dir(struct trace_subsystem_dir *dir);
 void trace_event_system_remove_dir(struct trace_subsystem_dir *dir);
 
 /* trace_events_filter.c: the filter files.  event_mutex held. */
-void trace_event_filter_create_file(struct trace_event_file *file,
-				    struct dentry *parent);
-void trace_event_system_filter_create_file(struct trace_subsystem_dir *dir,
-					   struct dentry *parent);
+extern const struct file_operations trace_event_filter_fops;
+extern const struct file_operations trace_system_filter_fops;
 void trace_event_filter_free(struct trace_event_file *file);
 void trace_event_system_filter_free(struct trace_subsystem_dir *dir);
 
@@ -1084,8 +1074,9 @@ static inline const char *trace_syscall_name(int nr) { return NULL; }
 #endif
 
 /* trace_events_trigger.c: the trigger files and running triggers. */
-void trace_event_trigger_create_file(struct trace_event_file *file,
-				     struct dentry *parent);
+extern const struct file_operations trace_event_trigger_fops;
+/* trace_events_hist_show.c, with CONFIG_HIST_TRIGGERS: the hist file. */
+extern const struct file_operations trace_event_hist_fops;
 unsigned long trace_event_triggers_call(struct trace_event_file *file,
 					void *rec);
 void trace_event_triggers_post_call(struct trace_event_file *file,

@@ -687,7 +687,7 @@ static struct trace_event_file *trace_event_file_get(struct inode *inode)
 static void event_file_free(struct trace_event_file *file)
 {
 	trace_event_filter_free(file);
-	kfree(container_of(file, struct trace_event_file_node, file));
+	kfree(file);
 }
 
 /**
@@ -876,8 +876,8 @@ system_dir_get_or_add(struct trace_array *tr, const char *name)
 	dir->name = name;
 	dir->tr = tr;
 	dir->ref = 1;
-	if (tr->events.dir)
-		dir->dir = trace_event_system_create_dir(dir);
+	if (tr->events.ei)
+		trace_event_system_create_dir(dir);
 	list_add_tail(&dir->list, &tr->events.systems);
 	return dir;
 }
@@ -894,20 +894,18 @@ static void system_dir_drop_event(struct trace_subsystem_dir *dir)
 /* Give @tr a file for @call.  event_mutex. */
 static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 {
-	struct trace_event_file_node *node;
 	struct trace_subsystem_dir *dir;
 	struct trace_event_file *file;
 
 	dir = system_dir_get_or_add(tr, call->class->system);
 	if (!dir)
 		return -ENOMEM;
-	node = kzalloc(sizeof(*node), GFP_KERNEL);
-	if (!node) {
+	file = kzalloc(sizeof(*file), GFP_KERNEL);
+	if (!file) {
 		dir->nr_events++;
 		system_dir_drop_event(dir);
 		return -ENOMEM;
 	}
-	file = &node->file;
 	file->event_call = call;
 	file->tr = tr;
 	file->system = dir;
@@ -929,7 +927,7 @@ static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 		 */
 		smp_store_release(&tr->events.marker, file);
 	}
-	if (tr->events.dir)
+	if (tr->events.ei)
 		trace_event_file_create_dir(file);
 	return 0;
 }
@@ -1312,6 +1310,7 @@ void __init trace_event_init(void)
 	struct trace_event_call **iter;
 	int ret;
 
+	trace_events_dir_init();
 	mutex_lock(&event_mutex);
 	ret = define_common_fields();
 	ret = ret ?: trace_export_register();

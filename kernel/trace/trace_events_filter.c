@@ -166,25 +166,14 @@ static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
 	return tracing_write_done(ret, cnt, ppos);
 }
 
-static const struct file_operations event_filter_fops = {
+/* events/<system>/<event>/filter, created on lookup (trace_events_fs.c). */
+const struct file_operations trace_event_filter_fops = {
 	.open		= trace_event_fops_open,
 	.read		= event_filter_read,
 	.write		= event_filter_write,
 	.release	= trace_event_fops_release,
 	.llseek		= default_llseek,
 };
-
-/**
- * trace_event_filter_create_file - create events/<system>/<event>/filter
- * @file:   the event file
- * @parent: its directory
- */
-void trace_event_filter_create_file(struct trace_event_file *file,
-				    struct dentry *parent)
-{
-	trace_create_file("filter", TRACE_MODE_WRITE, parent, file,
-			  &event_filter_fops);
-}
 
 /* --- events/<system>/filter ------------------------------------------- */
 
@@ -301,22 +290,11 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 	return tracing_write_done(ret, cnt, ppos);
 }
 
-static const struct file_operations system_filter_fops = {
+/* events/<system>/filter, created on lookup (trace_events_fs.c). */
+const struct file_operations trace_system_filter_fops = {
 	.open		= trace_system_fops_open,
 	.read		= system_filter_read,
 	.write		= system_filter_write,
 	.release	= trace_system_fops_release,
 	.llseek		= default_llseek,
 };
-
-/**
- * trace_event_system_filter_create_file - create events/<system>/filter
- * @dir:    the system
- * @parent: its directory
- */
-void trace_event_system_filter_create_file(struct trace_subsystem_dir *dir,
-					   struct dentry *parent)
-{
-	trace_create_file("filter", TRACE_MODE_WRITE, parent, dir,
-			  &system_filter_fops);
-}

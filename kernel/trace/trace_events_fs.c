@@ -15,6 +15,9 @@
  *   events/<sys>/<event>/      enable, id, format
  *   events/<sys>/filter, events/<sys>/<event>/filter: trace_events_filter.c
  *   events/<sys>/<event>/trigger: trace_events_trigger.c
+ *   events/<sys>/<event>/hist: trace_events_hist_show.c
+ *
+ * events/ itself is an eventfs tree (below), its files made on lookup.
  *
  * The core's record types are in events/ftrace/ with id and format only.
  * All of it runs under event_mutex except the header files.
@@ -474,89 +477,230 @@ static const struct file_operations set_event_fops = {
 	.release	= events_list_release,
 };
 
-/* --- creating and removing ---------------------------------------------- */
+/* --- the events/ tree on eventfs ----------------------------------------- */
+
+/*
+ * events/ is an eventfs tree: a directory per system and per event is an
+ * eventfs_inode, and its files are described by the tables below.  eventfs
+ * makes a dentry and inode only when a path walk or a readdir reaches one,
+ * and the dentry cache may reclaim them once unused, so an instance with
+ * thousands of events costs one small object per directory until someone
+ * looks.
+ *
+ * Each table's callback runs under eventfs's own mutex, which is taken
+ * inside event_mutex (creation and removal below), so it must not take
+ * event_mutex: it reads only what does not change while the directory
+ * exists (the event's flags that choose its files, and its type).  The
+ * directory's object -- the instance, the system, or the event file -- is
+ * the @data eventfs hands it; eventfs calls no callback of a directory
+ * after eventfs_remove_dir(), which runs before that object is freed.
+ */
 
 /**
- * trace_event_system_create_dir - create events/<system>/ and its enable
- * @dir: the system
- *
- * Return: the directory, or NULL.
+ * struct events_dir_file - a file eventfs creates in an events/ directory
+ * @name:   its name
+ * @mode:   its mode
+ * @fops:   its file operations; the inode's private data is the
+ *          directory's object
+ * @wanted: whether the directory's object has this file, or NULL: always
  */
-struct dentry *trace_event_system_create_dir(struct trace_subsystem_dir *dir)
-{
-	struct dentry *d;
+struct events_dir_file {
+	const char			*name;
+	umode_t				mode;
+	const struct file_operations	*fops;
+	bool				(*wanted)(void *data);
+};
 
-	d = tracefs_create_dir(dir->name, dir->tr->events.dir);
-	if (IS_ERR_OR_NULL(d)) {
+/* Events whose records the user may switch on and off: not events/ftrace/. */
+static bool event_switchable(void *data)
+{
+	struct trace_event_file *file = data;
+
+	return !(file->event_call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+}
+
+/* Those, and trace_marker's records: both run triggers. */
+static bool event_triggerable(void *data)
+{
+	struct trace_event_file *file = data;
+
+	return event_switchable(data) ||
+	       file->event_call->event.type == TRACE_PRINT;
+}
+
+static const struct events_dir_file top_files[] = {
+	{ "enable",	  TRACE_MODE_WRITE, &tr_enable_fops },
+	{ "header_page",  TRACE_MODE_READ,  &header_page_fops },
+	{ "header_event", TRACE_MODE_READ,  &header_event_fops },
+};
+
+static const struct events_dir_file system_files[] = {
+	{ "enable", TRACE_MODE_WRITE, &system_enable_fops },
+	{ "filter", TRACE_MODE_WRITE, &trace_system_filter_fops },
+};
+
+static const struct events_dir_file event_files[] = {
+	{ "enable",  TRACE_MODE_WRITE, &event_enable_fops, event_switchable },
+	{ "filter",  TRACE_MODE_WRITE, &trace_event_filter_fops,
+	  event_switchable },
+	{ "trigger", TRACE_MODE_WRITE, &trace_event_trigger_fops,
+	  event_triggerable },
+#ifdef CONFIG_HIST_TRIGGERS
+	{ "hist",    TRACE_MODE_READ,  &trace_event_hist_fops,
+	  event_triggerable },
+#endif
+	{ "id",      TRACE_MODE_READ,  &event_id_fops },
+	{ "format",  TRACE_MODE_READ,  &event_format_fops },
+};
+
+/* Answer eventfs for the file @name of one of the tables above. */
+static int events_dir_pick(const struct events_dir_file *files, int nr,
+			   const char *name, umode_t *mode, void **data,
+			   const struct file_operations **fops)
+{
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		if (strcmp(files[i].name, name))
+			continue;
+		if (files[i].wanted && !files[i].wanted(*data))
+			return 0;
+		*mode = files[i].mode;
+		*fops = files[i].fops;
+		return 1;
+	}
+	return 0;
+}
+
+static int top_callback(const char *name, umode_t *mode, void **data,
+			const struct file_operations **fops)
+{
+	return events_dir_pick(top_files, ARRAY_SIZE(top_files), name, mode,
+			       data, fops);
+}
+
+static int system_callback(const char *name, umode_t *mode, void **data,
+			   const struct file_operations **fops)
+{
+	return events_dir_pick(system_files, ARRAY_SIZE(system_files), name,
+			       mode, data, fops);
+}
+
+static int event_callback(const char *name, umode_t *mode, void **data,
+			  const struct file_operations **fops)
+{
+	return events_dir_pick(event_files, ARRAY_SIZE(event_files), name,
+			       mode, data, fops);
+}
+
+/* What eventfs_create_dir() takes: the names above, set at boot. */
+static struct eventfs_entry
+	top_entries[ARRAY_SIZE(top_files)] __ro_after_init;
+static struct eventfs_entry
+	system_entries[ARRAY_SIZE(system_files)] __ro_after_init;
+static struct eventfs_entry
+	event_entries[ARRAY_SIZE(event_files)] __ro_after_init;
+
+static void __init entries_init(struct eventfs_entry *entries,
+				const struct events_dir_file *files, int nr,
+				eventfs_callback callback)
+{
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		entries[i].name = files[i].name;
+		entries[i].callback = callback;
+	}
+}
+
+/**
+ * trace_events_dir_init - fill the eventfs entry tables of events/
+ *
+ * Called once from trace_event_init(), before tracefs is up.
+ */
+void __init trace_events_dir_init(void)
+{
+	entries_init(top_entries, top_files, ARRAY_SIZE(top_files),
+		     top_callback);
+	entries_init(system_entries, system_files, ARRAY_SIZE(system_files),
+		     system_callback);
+	entries_init(event_entries, event_files, ARRAY_SIZE(event_files),
+		     event_callback);
+}
+
+/* --- creating and removing ---------------------------------------------- */
+
+/*
+ * Everything here runs under event_mutex, which orders it against the
+ * callbacks' objects going away (trace_events.c frees an event file or a
+ * system only after removing its directory here).  A directory that could
+ * not be created is left out with a warning; its object stays usable
+ * through set_event.
+ */
+
+/**
+ * trace_event_system_create_dir - create events/<system>/
+ * @dir: the system, whose ei is set to the directory or NULL
+ */
+void trace_event_system_create_dir(struct trace_subsystem_dir *dir)
+{
+	/* The core's record types cannot be enabled or filtered. */
+	bool core = !strcmp(dir->name, "ftrace");
+	struct eventfs_inode *ei;
+
+	ei = eventfs_create_dir(dir->name, dir->tr->events.ei, system_entries,
+				core ? 0 : ARRAY_SIZE(system_entries), dir);
+	if (IS_ERR(ei)) {
 		pr_warn("Could not create tracefs '%s' directory\n", dir->name);
-		return NULL;
+		ei = NULL;
 	}
-	/* The core's record types cannot be enabled. */
-	if (strcmp(dir->name, "ftrace")) {
-		trace_create_file("enable", TRACE_MODE_WRITE, d, dir,
-				  &system_enable_fops);
-		trace_event_system_filter_create_file(dir, d);
-	}
-	return d;
+	dir->ei = ei;
 }
 
 /**
  * trace_event_system_remove_dir - remove events/<system>/
  * @dir: the system
+ *
+ * Files of it that are open keep working until closed, but find the
+ * system gone (trace_system_fops_open() and its readers say -ENODEV).
  */
 void trace_event_system_remove_dir(struct trace_subsystem_dir *dir)
 {
-	if (dir->tr->events.dir)
-		tracefs_remove(dir->dir);
-	dir->dir = NULL;
+	eventfs_remove_dir(dir->ei);
+	dir->ei = NULL;
 }
 
 /**
  * trace_event_file_create_dir - create events/<system>/<event>/
- * @file: the event file
+ * @file: the event file, whose ei is set to the directory or NULL
  */
 void trace_event_file_create_dir(struct trace_event_file *file)
 {
-	struct trace_event_file_node *node =
-		container_of(file, struct trace_event_file_node, file);
-	struct trace_event_call *call = file->event_call;
-	struct dentry *d;
+	const char *name = trace_event_name(file->event_call);
+	struct eventfs_inode *ei;
 
-	if (!file->system->dir)
+	if (!file->system->ei)
 		return;
-	d = tracefs_create_dir(trace_event_name(call), file->system->dir);
-	if (IS_ERR_OR_NULL(d)) {
-		pr_warn("Could not create tracefs '%s' directory\n",
-			trace_event_name(call));
-		return;
+	ei = eventfs_create_dir(name, file->system->ei, event_entries,
+				ARRAY_SIZE(event_entries), file);
+	if (IS_ERR(ei)) {
+		pr_warn("Could not create tracefs '%s' directory\n", name);
+		ei = NULL;
 	}
-	node->dir = d;
-	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
-		trace_create_file("enable", TRACE_MODE_WRITE, d, file,
-				  &event_enable_fops);
-		trace_event_filter_create_file(file, d);
-	}
-	/* trace_marker's records have triggers too. */
-	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) ||
-	    call->event.type == TRACE_PRINT)
-		trace_event_trigger_create_file(file, d);
-	trace_create_file("id", TRACE_MODE_READ, d, file, &event_id_fops);
-	trace_create_file("format", TRACE_MODE_READ, d, file,
-			  &event_format_fops);
+	file->ei = ei;
 }
 
 /**
  * trace_event_file_remove_dir - remove events/<system>/<event>/
  * @file: the event file
+ *
+ * Its files that are open find the event gone (EVENT_FILE_FL_FREED, or
+ * not on a live list when opened: -ENODEV).
  */
 void trace_event_file_remove_dir(struct trace_event_file *file)
 {
-	struct trace_event_file_node *node =
-		container_of(file, struct trace_event_file_node, file);
-
-	if (file->tr->events.dir)
-		tracefs_remove(node->dir);
-	node->dir = NULL;
+	eventfs_remove_dir(file->ei);
+	file->ei = NULL;
 }
 
 /**
@@ -570,7 +714,7 @@ int trace_events_create_dir(struct trace_array *tr, struct dentry *parent)
 {
 	struct trace_subsystem_dir *dir;
 	struct trace_event_file *file;
-	struct dentry *d;
+	struct eventfs_inode *ei;
 
 	lockdep_assert_held(&event_mutex);
 	trace_create_file("set_event", TRACE_MODE_WRITE, parent, tr,
@@ -579,20 +723,15 @@ int trace_events_create_dir(struct trace_array *tr, struct dentry *parent)
 			  &available_events_fops);
 	trace_events_pid_create_files(tr, parent);
 
-	d = tracefs_create_dir("events", parent);
-	if (IS_ERR_OR_NULL(d)) {
+	ei = eventfs_create_events_dir("events", parent, top_entries,
+				       ARRAY_SIZE(top_entries), tr);
+	if (IS_ERR_OR_NULL(ei)) {
 		pr_warn("Could not create tracefs 'events' directory\n");
 		return -ENOMEM;
 	}
-	tr->events.dir = d;
-	trace_create_file("enable", TRACE_MODE_WRITE, d, tr, &tr_enable_fops);
-	trace_create_file("header_page", TRACE_MODE_READ, d, tr,
-			  &header_page_fops);
-	trace_create_file("header_event", TRACE_MODE_READ, d, tr,
-			  &header_event_fops);
-
+	tr->events.ei = ei;
 	list_for_each_entry(dir, &tr->events.systems, list)
-		dir->dir = trace_event_system_create_dir(dir);
+		trace_event_system_create_dir(dir);
 	list_for_each_entry(file, &tr->events.files, list)
 		trace_event_file_create_dir(file);
 	return 0;
@@ -602,8 +741,9 @@ int trace_events_create_dir(struct trace_array *tr, struct dentry *parent)
  * trace_events_remove_dir - remove an instance's events/ directory
  * @tr: the instance
  *
- * Its set_event, available_events and pid files go with the instance's
- * own directory.
+ * events/ goes whole, with every directory below it: their pointers are
+ * cleared so that no later removal touches them.  Its set_event,
+ * available_events and pid files go with the instance's own directory.
  */
 void trace_events_remove_dir(struct trace_array *tr)
 {
@@ -611,10 +751,12 @@ void trace_events_remove_dir(struct trace_array *tr)
 	struct trace_event_file *file;
 
 	lockdep_assert_held(&event_mutex);
-	tracefs_remove(tr->events.dir);
-	tr->events.dir = NULL;
+	if (!tr->events.ei)
+		return;
+	eventfs_remove_events_dir(tr->events.ei);
+	tr->events.ei = NULL;
 	list_for_each_entry(dir, &tr->events.systems, list)
-		dir->dir = NULL;
+		dir->ei = NULL;
 	list_for_each_entry(file, &tr->events.files, list)
-		container_of(file, struct trace_event_file_node, file)->dir = NULL;
+		file->ei = NULL;
 }

@@ -388,20 +388,10 @@ static int hist_release_file(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static const struct file_operations hist_fops = {
+/* events/<system>/<event>/hist, created on lookup (trace_events_fs.c). */
+const struct file_operations trace_event_hist_fops = {
 	.open		= hist_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= hist_release_file,
 };
-
-/**
- * trace_event_hist_create_file - create events/<system>/<event>/hist
- * @file:   the event file
- * @parent: its directory
- */
-void trace_event_hist_create_file(struct trace_event_file *file,
-				  struct dentry *parent)
-{
-	trace_create_file("hist", TRACE_MODE_READ, parent, file, &hist_fops);
-}

@@ -683,25 +683,11 @@ static loff_t trigger_lseek(struct file *filp, loff_t offset, int whence)
 	return 0;
 }
 
-static const struct file_operations trigger_fops = {
+/* events/<system>/<event>/trigger, created on lookup (trace_events_fs.c). */
+const struct file_operations trace_event_trigger_fops = {
 	.open		= trigger_open,
 	.read		= seq_read,
 	.write		= trigger_write,
 	.llseek		= trigger_lseek,
 	.release	= trigger_release,
 };
-
-/**
- * trace_event_trigger_create_file - create events/<system>/<event>/trigger
- * @file:   the event file
- * @parent: its directory
- */
-void trace_event_trigger_create_file(struct trace_event_file *file,
-				     struct dentry *parent)
-{
-	trace_create_file("trigger", TRACE_MODE_WRITE, parent, file,
-			  &trigger_fops);
-#ifdef CONFIG_HIST_TRIGGERS
-	trace_event_hist_create_file(file, parent);
-#endif
-}

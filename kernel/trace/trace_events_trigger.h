@@ -126,8 +126,6 @@ extern const struct event_trigger_kind *const event_trigger_kinds[];
 
 #ifdef CONFIG_HIST_TRIGGERS
 extern const struct event_trigger_kind hist_trigger_kind;
-void trace_event_hist_create_file(struct trace_event_file *file,
-				  struct dentry *parent);
 #endif
 
 int trace_event_trigger_attach(struct event_trigger *t);
