@@ -83,11 +83,14 @@ esac
 ARCH=${ARCH:-x86_64}
 case $ARCH in
 x86_64|i386)
-	# qemu-system-i386's "max" CPU is x86_64's without long mode.
+	# qemu-system-i386's "max" CPU is x86_64's without long mode.  Its
+	# AMD vendor string makes a 32-bit kernel take it for a K7 that is
+	# not SMP-capable (a WARNING at boot): i386 calls it Intel's.
 	QEMU=${QEMU:-qemu-system-$ARCH}
 	QEMU_PKG=qemu-system-x86
 	MACHINE_ARGS="-vga none"
 	TCG_CPU=max
+	[ "$ARCH" = x86_64 ] || TCG_CPU=max,vendor=GenuineIntel
 	KVM_POSSIBLE=1
 	# no_timer_check: under TCG on a loaded host the kernel's check that
 	# the 8254 timer reaches the IO-APIC can time out and panic the boot
