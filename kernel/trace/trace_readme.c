@@ -292,9 +292,11 @@ static const struct readme_part readme[] = {
 	{ "events", "\t    a histogram entry is added or updated.  They take the form:\n\n" },
 	{ "events", "\t        <handler>.<action>\n\n" },
 	{ "events", "\t    The available handlers are:\n\n" },
+	{ "events", "\t        onmatch(matching.event)  - invoke on addition or update\n" },
 	{ "events", "\t        onmax(var)               - invoke if var exceeds current max\n" },
 	{ "events", "\t        onchange(var)            - invoke action if var changes\n\n" },
 	{ "events", "\t    The available actions are:\n\n" },
+	{ "events", "\t        trace(<synthetic_event>,param list)  - generate synthetic event\n" },
 	{ "events", "\t        save(field,...)                      - save current event fields\n" },
 #ifdef CONFIG_TRACER_SNAPSHOT
 	{ "events", "\t        snapshot()                           - snapshot the trace buffer\n\n" },
