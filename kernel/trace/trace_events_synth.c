@@ -283,17 +283,14 @@ static int synth_define_fields(struct trace_event_call *call)
 {
 	struct synth_event *se = call->data;
 	const struct synth_field *f;
-	char type[48];
 	unsigned int i;
 	int ret;
 
+	/* The event's fields keep the type and name strings. */
 	for (i = 0; i < se->n_fields; i++) {
 		f = &se->fields[i];
-		snprintf(type, sizeof(type), "%s%s",
-			 f->kind == SYNTH_DSTR || f->kind == SYNTH_STACK ?
-			 "__data_loc " : "", f->type);
-		ret = trace_define_field(call, type, f->name, f->offset,
-					 f->size, f->is_signed,
+		ret = trace_define_field(call, f->ftype ?: f->type, f->name,
+					 f->offset, f->size, f->is_signed,
 					 f->kind == SYNTH_STACK ?
 					 FILTER_STACKTRACE : FILTER_OTHER);
 		if (ret)

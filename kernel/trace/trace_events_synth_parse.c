@@ -191,6 +191,12 @@ static int synth_parse_field(struct synth_parser *p, struct synth_field *f,
 						  array ?: tarray ?: "");
 		if (!ret && !f->type)
 			ret = -ENOMEM;
+		if (!ret && (f->kind == SYNTH_DSTR || f->kind == SYNTH_STACK)) {
+			f->ftype = kasprintf(GFP_KERNEL, "__data_loc %s",
+					     f->type);
+			if (!f->ftype)
+				ret = -ENOMEM;
+		}
 	}
 	kfree(base);
 	return ret;
@@ -354,6 +360,7 @@ void synth_event_free(struct synth_event *se)
 	for (i = 0; se->fields && i < SYNTH_FIELDS_MAX; i++) {
 		kfree(se->fields[i].name);
 		kfree(se->fields[i].type);
+		kfree(se->fields[i].ftype);
 	}
 	kfree(se->fields);
 	kfree(se->call.print_fmt);

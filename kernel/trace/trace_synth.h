@@ -35,6 +35,8 @@ enum synth_kind {
 /**
  * struct synth_field - one field of a synthetic event
  * @type:      its type as the definition spells it ("char[16]")
+ * @ftype:     its type as the format file shows it ("__data_loc char[]"),
+ *             the event's field keeps it
  * @name:      its name
  * @kind:      what it holds
  * @size:      bytes of its slot's value (4 for a __data_loc)
@@ -43,6 +45,7 @@ enum synth_kind {
  */
 struct synth_field {
 	char		*type;
+	char		*ftype;
 	char		*name;
 	enum synth_kind	kind;
 	unsigned int	size;
