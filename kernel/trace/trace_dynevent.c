@@ -4,9 +4,10 @@
  *
  * Dynamic events: the command language of dynamic_events and of the
  * per-kind files (kprobe_events, ...).  Each line of a write is one
- * command: a definition the kinds try in turn, "-:[GRP/]EVENT" to remove
- * one, "#" starts a comment.  Opening a file for writing with O_TRUNC
- * removes every event it lists, or none when one is in use.
+ * command: a definition the kinds try in turn, "-:[GRP/]EVENT" or the
+ * definition after a '!' to remove one, "#" starts a comment.  Opening
+ * a file for writing with O_TRUNC removes every event it lists, or none
+ * when one is in use.
  *
  * Locking: dyn_event_mutex protects the list of kinds, which only grows,
  * at boot; each kind locks its own events.
@@ -92,8 +93,9 @@ int dyn_event_open(struct inode *inode, struct file *file,
 }
 
 /*
- * "-[...]:[GRP/]EVENT [...]": remove it from whichever kind has it; the
- * words after the first (@argc of @argv) narrow down what goes.
+ * "-[...]:[GRP/]EVENT [...]" or "![...]:[GRP/]EVENT [...]": remove it
+ * from whichever kind has it; the words after the first (@argc of
+ * @argv) narrow down what goes.
  */
 static int dyn_event_remove(char *spec, int argc, char **argv,
 			    const struct dyn_event_kind *only)
@@ -156,7 +158,7 @@ static int dyn_event_run(char *line, const struct dyn_event_kind *kind)
 		return -ENOMEM;
 	if (!argc)
 		ret = 0;
-	else if (argv[0][0] == '-')
+	else if (argv[0][0] == '-' || argv[0][0] == '!')
 		ret = dyn_event_remove(argv[0], argc - 1, argv + 1, kind);
 	else
 		ret = dyn_event_create(argc, argv, kind);

@@ -84,6 +84,14 @@ static const char * const hist_errs[] = {
 	[HIST_ERR_ACTION_MISMATCH]	= "Handler doesn't support action",
 	[HIST_ERR_NO_CLOSING_PAREN]	= "No closing paren found",
 	[HIST_ERR_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
+	[HIST_ERR_SYNTH_TYPE_MISMATCH]	=
+		"Param type doesn't match synthetic event field type",
+	[HIST_ERR_SYNTH_COUNT_MISMATCH]	=
+		"Param count doesn't match synthetic event field count",
+	[HIST_ERR_PARAM_NOT_FOUND]	= "Couldn't find param",
+	[HIST_ERR_SUBSYS_NOT_FOUND]	= "Missing subsystem",
+	[HIST_ERR_INVALID_SUBSYS_EVENT]	= "Invalid subsystem or event name",
+	[HIST_ERR_EVENT_FILE_NOT_FOUND]	= "Event file not found",
 };
 
 /**
@@ -460,6 +468,8 @@ void hist_def_free(struct hist_def *def)
 		return;
 	for (i = 0; i < def->n_vars; i++)
 		hist_expr_free(def->vars[i].expr);
+	for (i = 0; i < def->n_actions; i++)
+		hist_trace_free(def->actions[i].trace);
 	if (def->own_names) {
 		for (i = 0; i < def->n_keys; i++)
 			kfree(def->keys[i].name);
@@ -712,7 +722,9 @@ static bool actions_equal(const struct hist_def *a, const struct hist_def *b)
 	for (i = 0; i < a->n_actions; i++)
 		if (a->actions[i].handler != b->actions[i].handler ||
 		    a->actions[i].act != b->actions[i].act ||
-		    a->actions[i].var != b->actions[i].var)
+		    a->actions[i].var != b->actions[i].var ||
+		    !hist_traces_equal(a->actions[i].trace,
+				       b->actions[i].trace))
 			return false;
 	for (i = 0; i < a->n_save; i++)
 		if (!fields_equal(&a->save[i], &b->save[i]))

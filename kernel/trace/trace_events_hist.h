@@ -145,23 +145,30 @@ struct hist_ref {
 enum hist_handler {
 	HIST_ONMAX,
 	HIST_ONCHANGE,
+	HIST_ONMATCH,
 };
 
 enum hist_act {
 	HIST_ACT_SAVE,
 	HIST_ACT_SNAPSHOT,
+	HIST_ACT_TRACE,
 };
 
+struct hist_trace;
+
 /**
- * struct hist_action - "<handler>($var).<action>(...)"
- * @handler: onmax() or onchange()
- * @act:     save() (of hist_def::save) or snapshot()
- * @var:     the variable it watches (index in hist_def::vars)
+ * struct hist_action - "<handler>(<arg>).<action>(...)"
+ * @handler: onmax(), onchange() or onmatch()
+ * @act:     save() (of hist_def::save), snapshot() or trace()
+ * @var:     onmax(), onchange(): the variable it watches (index in
+ *           hist_def::vars)
+ * @trace:   trace(), and onmatch()'s event: owned by the definition
  */
 struct hist_action {
 	enum hist_handler	handler;
 	enum hist_act		act;
 	unsigned int		var;
+	struct hist_trace	*trace;
 };
 
 /**
@@ -338,6 +345,12 @@ enum {
 	HIST_ERR_ACTION_MISMATCH,
 	HIST_ERR_NO_CLOSING_PAREN,
 	HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+	HIST_ERR_SYNTH_TYPE_MISMATCH,
+	HIST_ERR_SYNTH_COUNT_MISMATCH,
+	HIST_ERR_PARAM_NOT_FOUND,
+	HIST_ERR_SUBSYS_NOT_FOUND,
+	HIST_ERR_INVALID_SUBSYS_EVENT,
+	HIST_ERR_EVENT_FILE_NOT_FOUND,
 };
 
 void hist_err(struct hist_parse *p, int err, const char *at);
@@ -352,9 +365,9 @@ void hist_print_key(struct seq_file *m, const struct hist_def *def,
 
 int hist_parse_action(struct hist_parse *p, struct hist_def *def, char *tok);
 void hist_layout_priv(struct hist_def *def);
-void hist_run_actions(struct hist_trigger *ht, struct trace_array *tr,
-		      void *rec, void *key, struct tracing_map_elt *elt,
-		      const u64 *vars);
+struct hist_eval;
+void hist_run_actions(struct hist_trigger *ht, const struct hist_eval *ev,
+		      void *key, struct tracing_map_elt *elt);
 void hist_print_actions_spec(struct seq_file *m, const struct hist_def *def);
 void hist_print_actions(struct seq_file *m, const struct hist_def *def,
 			struct tracing_map_elt *elt);
@@ -382,6 +395,18 @@ static inline void hist_print_snapshot(struct seq_file *m,
 #endif
 
 int hist_parse_var(struct hist_parse *p, struct hist_def *def, char *tok);
+int hist_parse_ref(struct hist_parse *p, struct hist_def *def,
+		   const char *name);
+
+/* trace() actions and onmatch() (trace_events_hist_trace.c). */
+int hist_parse_trace(struct hist_parse *p, struct hist_def *def,
+		     struct hist_action *a, char *synth, char *params,
+		     bool legacy);
+int hist_parse_onmatch(struct hist_parse *p, struct hist_action *a, char *arg);
+void hist_trace_free(struct hist_trace *t);
+void hist_trace_fire(const struct hist_trace *t, const struct hist_eval *ev);
+void hist_print_trace(struct seq_file *m, const struct hist_action *a);
+bool hist_traces_equal(const struct hist_trace *a, const struct hist_trace *b);
 void hist_expr_free(struct hist_expr *e);
 /**
  * struct hist_eval - what a hit's expressions read

@@ -6,6 +6,8 @@
  *
  *   onmax($var).save(field[,field...])    onmax($var).snapshot()
  *   onchange($var).save(field[,field...]) onchange($var).snapshot()
+ *   onmax($var).trace(synth,param...)     onchange($var).trace(...)
+ *   onmatch(subsys.event).trace(synth,param...)  (trace_events_hist_trace.c)
  *
  * A handler watches one of its trigger's variables, per map element:
  * onmax() fires when a hit sets it above the largest value it had,
@@ -35,6 +37,7 @@
 static const char *const hist_handler_names[] = {
 	[HIST_ONMAX]	= "onmax",
 	[HIST_ONCHANGE]	= "onchange",
+	[HIST_ONMATCH]	= "onmatch",
 };
 
 /* "save(...)"'s fields into @def->save.  0 or -errno, logged. */
@@ -71,27 +74,49 @@ static int parse_save(struct hist_parse *p, struct hist_def *def,
 	return 0;
 }
 
-/* "<action>(<params>)" after a handler. */
-static int parse_act(struct hist_parse *p, struct hist_def *def,
-		     struct hist_action *a, char *str)
+/* Cut "<action>(<params>)" at its parens; NULL params if malformed. */
+static char *act_params(struct hist_parse *p, char *str)
 {
 	char *params = strchr(str, '('), *close;
 
 	if (!params) {
 		hist_err(p, HIST_ERR_ACTION_NOT_FOUND, NULL);
-		return -EINVAL;
+		return NULL;
 	}
 	*params++ = '\0';
 	close = strrchr(params, ')');
 	if (!close || close[1]) {
 		hist_err(p, HIST_ERR_NO_CLOSING_PAREN, params);
-		return -EINVAL;
+		return NULL;
 	}
 	*close = '\0';
+	return params;
+}
+
+/* "trace(<synth>,<params>)": the synthetic event's name first. */
+static int parse_trace_act(struct hist_parse *p, struct hist_def *def,
+			   struct hist_action *a, char *params)
+{
+	char *synth = strsep(&params, ",");
+
+	a->act = HIST_ACT_TRACE;
+	return hist_parse_trace(p, def, a, strim(synth), params, false);
+}
+
+/* "<action>(<params>)" after onmax() or onchange(). */
+static int parse_act(struct hist_parse *p, struct hist_def *def,
+		     struct hist_action *a, char *str)
+{
+	char *params = act_params(p, str);
+
+	if (!params)
+		return -EINVAL;
 	if (!strcmp(str, "save")) {
 		a->act = HIST_ACT_SAVE;
 		return parse_save(p, def, params);
 	}
+	if (!strcmp(str, "trace"))
+		return parse_trace_act(p, def, a, params);
 	if (!IS_ENABLED(CONFIG_TRACER_SNAPSHOT) || strcmp(str, "snapshot")) {
 		hist_err(p, HIST_ERR_ACTION_NOT_FOUND, NULL);
 		return -EINVAL;
@@ -105,19 +130,41 @@ static int parse_act(struct hist_parse *p, struct hist_def *def,
 	return 0;
 }
 
-/* "onmatch(...)" is not written: say which part is refused. */
-static int refuse_onmatch(struct hist_parse *p, char *rest)
+/*
+ * "onmatch(<subsys>.<event>).<action>(<params>)": trace(<synth>,...)
+ * or the legacy <synth>(...); save() and snapshot() are refused.
+ */
+static int parse_onmatch(struct hist_parse *p, struct hist_def *def,
+			 struct hist_action *a, char *arg)
 {
-	char *act = strchr(rest, ')');
+	char *close = strchr(arg, ')'), *act, *params;
+	int ret;
 
-	act = act && act[1] == '.' ? act + 1 : NULL;
-	if (act && (str_has_prefix(act + 1, "save(") ||
-		    str_has_prefix(act + 1, "snapshot("))) {
-		hist_err(p, HIST_ERR_ACTION_MISMATCH, act + 1);
+	if (!close) {
+		hist_err(p, HIST_ERR_NO_CLOSING_PAREN, arg);
 		return -EINVAL;
 	}
-	hist_err(p, HIST_ERR_SYNTH_EVENT_NOT_FOUND, NULL);
-	return -EINVAL;
+	*close = '\0';
+	act = close + 1;
+	if (*act != '.') {
+		hist_err(p, HIST_ERR_ACTION_NOT_FOUND, NULL);
+		return -EINVAL;
+	}
+	act++;
+	if (str_has_prefix(act, "save(") || str_has_prefix(act, "snapshot(")) {
+		hist_err(p, HIST_ERR_ACTION_MISMATCH, act);
+		return -EINVAL;
+	}
+	ret = hist_parse_onmatch(p, a, arg);
+	if (ret)
+		return ret;
+	params = act_params(p, act);
+	if (!params)
+		return -EINVAL;
+	if (!strcmp(act, "trace"))
+		return parse_trace_act(p, def, a, params);
+	a->act = HIST_ACT_TRACE;
+	return hist_parse_trace(p, def, a, act, params, true);
 }
 
 /**
@@ -137,8 +184,6 @@ int hist_parse_action(struct hist_parse *p, struct hist_def *def, char *tok)
 	if (!arg)
 		return -EINVAL;
 	*arg++ = '\0';
-	if (!strcmp(tok, "onmatch"))
-		return refuse_onmatch(p, arg);
 	for (i = 0; i < ARRAY_SIZE(hist_handler_names); i++)
 		if (!strcmp(tok, hist_handler_names[i]))
 			break;
@@ -147,6 +192,11 @@ int hist_parse_action(struct hist_parse *p, struct hist_def *def, char *tok)
 		return -EINVAL;
 	a = &def->actions[def->n_actions];
 	a->handler = i;
+	if (i == HIST_ONMATCH) {
+		/* Counted now: the definition frees what it parsed. */
+		def->n_actions++;
+		return parse_onmatch(p, def, a, arg);
+	}
 	close = strchr(arg, ')');
 	if (!close) {
 		hist_err(p, HIST_ERR_NO_CLOSING_PAREN, arg);
@@ -368,31 +418,34 @@ static void take_snapshot(struct hist_trigger *ht, struct trace_array *tr,
 /**
  * hist_run_actions - run a hit's handlers and their actions
  * @ht:   the trigger
- * @tr:   the event's instance
- * @rec:  the event's record
+ * @ev:   the hit: its record, its variables' values and references
  * @key:  the hit's key
  * @elt:  its element, its variables set
- * @vars: the values the hit gave the variables
  *
  * Context: the event's probe, any context.
  */
-void hist_run_actions(struct hist_trigger *ht, struct trace_array *tr,
-		      void *rec, void *key, struct tracing_map_elt *elt,
-		      const u64 *vars)
+void hist_run_actions(struct hist_trigger *ht, const struct hist_eval *ev,
+		      void *key, struct tracing_map_elt *elt)
 {
 	const struct hist_def *def = ht->def;
 	unsigned int i;
+	u64 v = 0;
 
 	for (i = 0; i < def->n_actions; i++) {
 		const struct hist_action *a = &def->actions[i];
-		u64 v = vars[a->var];
 
-		if (!track(a->handler, hist_elt_track(def, elt, i), v))
-			continue;
+		/* onmatch(): every hit whose references were all set */
+		if (a->handler != HIST_ONMATCH) {
+			v = ev->own[a->var];
+			if (!track(a->handler, hist_elt_track(def, elt, i), v))
+				continue;
+		}
 		if (a->act == HIST_ACT_SAVE)
-			save_fields(def, tr, rec, elt);
+			save_fields(def, ev->tr, ev->rec, elt);
+		else if (a->act == HIST_ACT_TRACE)
+			hist_trace_fire(a->trace, ev);
 		else
-			take_snapshot(ht, tr, a, key, elt, v);
+			take_snapshot(ht, ev->tr, a, key, elt, v);
 	}
 }
 
@@ -408,8 +461,16 @@ void hist_print_actions_spec(struct seq_file *m, const struct hist_def *def)
 	for (i = 0; i < def->n_actions; i++) {
 		const struct hist_action *a = &def->actions[i];
 
+		if (a->handler == HIST_ONMATCH) {
+			hist_print_trace(m, a);
+			continue;
+		}
 		seq_printf(m, ":%s($%s).", hist_handler_names[a->handler],
 			   def->vars[a->var].name);
+		if (a->act == HIST_ACT_TRACE) {
+			hist_print_trace(m, a);
+			continue;
+		}
 		if (a->act == HIST_ACT_SNAPSHOT) {
 			seq_puts(m, "snapshot()");
 			continue;
@@ -435,7 +496,7 @@ void hist_print_actions(struct seq_file *m, const struct hist_def *def,
 	for (i = 0; i < def->n_actions; i++) {
 		const struct hist_action *a = &def->actions[i];
 
-		if (a->act == HIST_ACT_SNAPSHOT)
+		if (a->act != HIST_ACT_SAVE)
 			continue;
 		/* track() and save_fields() store these from probes, unlocked */
 		seq_printf(m, "\n\t%s: %10llu",

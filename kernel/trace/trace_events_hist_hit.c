@@ -216,7 +216,7 @@ void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec)
 		goto out;
 	hist_set_vars(&ev, pad->vars, elt);
 	if (def->n_actions)
-		hist_run_actions(ht, tr, rec, pad->key, elt, pad->vars);
+		hist_run_actions(ht, &ev, pad->key, elt);
 	for (i = 0; i < def->n_vals; i++) {
 		const struct hist_field *hf = &def->vals[i];
 

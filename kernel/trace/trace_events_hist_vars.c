@@ -15,8 +15,9 @@
  * operands are all constants are folded when parsed.
  *
  * A reference to a variable of another hist trigger of the same
- * instance reads the variable of the element with this hit's key in
- * that trigger's map, and consumes it: until that trigger's event sets
+ * instance reads the variable of the element with this hit's key (its
+ * leading part, as long as that map's keys) in that trigger's map,
+ * and consumes it: until that trigger's event sets
  * it again, it is unset, and a hit that reads an unset variable is
  * dropped.  This is how one event's timestamp meets the next event of
  * the same key.  A reference to a variable of the same definition reads
@@ -92,9 +93,18 @@ static struct hist_data *find_var_owner(struct hist_parse *p,
 	return found;
 }
 
-/* "$name": an index in @def->refs, new or the same name's.  Or -errno. */
-static int parse_ref(struct hist_parse *p, struct hist_def *def,
-		     const char *name)
+/**
+ * hist_parse_ref - resolve a "$name" of a definition
+ * @p:    the command being parsed, for error_log
+ * @def:  the definition, its own variables parsed so far
+ * @name: the variable's name, without the '$'
+ *
+ * Context: event_mutex held.
+ * Return: its index in @def->refs, new or the same name's, or -errno
+ * (logged).
+ */
+int hist_parse_ref(struct hist_parse *p, struct hist_def *def,
+		   const char *name)
 {
 	struct hist_data *hd = NULL;
 	struct hist_ref *ref;
@@ -112,8 +122,11 @@ static int parse_ref(struct hist_parse *p, struct hist_def *def,
 			hist_err(p, HIST_ERR_VAR_NOT_UNIQUE, name);
 			return -EINVAL;
 		}
-		/* Its elements are found with this definition's keys. */
-		if (!hd || hd->def->key_size != def->key_size) {
+		/*
+		 * Its elements are found with the first bytes of this
+		 * definition's key: its leading keys (pid of "pid,lat").
+		 */
+		if (!hd || hd->def->key_size > def->key_size) {
 			hist_err(p, HIST_ERR_VAR_NOT_FOUND, name);
 			return -EINVAL;
 		}
@@ -135,7 +148,7 @@ static struct hist_expr *parse_atom(struct hist_parse *p, struct hist_def *def,
 	int ret;
 
 	if (*str == '$') {
-		ret = parse_ref(p, def, str + 1);
+		ret = hist_parse_ref(p, def, str + 1);
 		if (ret < 0)
 			return ERR_PTR(ret);
 		e = expr_new(HIST_OP_REF);

@@ -149,6 +149,9 @@ static const struct readme_part readme[] = {
 	  "\t           f[:[<group>/][<event>]] <func-name>[%return] [<args>]\n" },
 	{ "dynamic_events", "\t           t[:[<group>/][<event>]] <tracepoint> [<args>]\n" },
 #endif
+#ifdef CONFIG_SYNTH_EVENTS
+	{ "dynamic_events", "\t           s:[synthetic/]<event> <field> [<field>]\n" },
+#endif
 #ifdef CONFIG_PROBE_EVENTS
 	{ "dynamic_events",
 	  "\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n" },
@@ -289,12 +292,20 @@ static const struct readme_part readme[] = {
 	{ "events", "\t    a histogram entry is added or updated.  They take the form:\n\n" },
 	{ "events", "\t        <handler>.<action>\n\n" },
 	{ "events", "\t    The available handlers are:\n\n" },
+	{ "events", "\t        onmatch(matching.event)  - invoke on addition or update\n" },
 	{ "events", "\t        onmax(var)               - invoke if var exceeds current max\n" },
 	{ "events", "\t        onchange(var)            - invoke action if var changes\n\n" },
 	{ "events", "\t    The available actions are:\n\n" },
+	{ "events", "\t        trace(<synthetic_event>,param list)  - generate synthetic event\n" },
 	{ "events", "\t        save(field,...)                      - save current event fields\n" },
 #ifdef CONFIG_TRACER_SNAPSHOT
 	{ "events", "\t        snapshot()                           - snapshot the trace buffer\n\n" },
+#endif
+#ifdef CONFIG_SYNTH_EVENTS
+	{ "synthetic_events", "  events/synthetic_events\t- Create/append/remove/show synthetic events\n" },
+	{ "synthetic_events", "\t  Write into this file to define/undefine new synthetic events.\n" },
+	{ "synthetic_events",
+	  "\t     example: echo 'myevent u64 lat; char name[]; long[] stack' >> synthetic_events\n" },
 #endif
 #endif
 #endif

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copyright (C) 2026 The ftrace clean-room authors
+ *
+ * The trace() action of hist triggers, and the onmatch() handler:
+ *
+ *   onmatch(subsys.event).trace(synth,param[,param...])
+ *   onmatch(subsys.event).synth(param[,param...])       (legacy form)
+ *   onmax($var).trace(synth,...)   onchange($var).trace(synth,...)
+ *
+ * trace() emits the synthetic event "synth" with one parameter per
+ * field: a "$var" (a variable of this trigger or, keyed alike, of
+ * another one of the instance; "subsys.event.$var" names it fully) or
+ * a field of this trigger's event.  onmatch() runs its action on every
+ * hit whose references to other triggers' variables were all set: the
+ * hit that matches an earlier hit of subsys.event with the same key.
+ *
+ * A definition holds a reference to its synthetic event (which cannot
+ * be removed meanwhile) from its parse to its free.  A hit builds the
+ * event's values in a per-CPU scratch area, one per level of nesting:
+ * a synthetic event's own triggers may trace another from inside.
+ */
+
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+#include "trace_events_filter.h"
+#include "trace_events_trigger.h"
+#include "trace_events_hist.h"
+#include "trace_synth.h"
+
+#define HIST_TRACE_STRS		4
+#define HIST_TRACE_NEST_MAX	4
+
+/* Where a parameter's value comes from. */
+enum hist_param_src {
+	HIST_PARAM_REF,		/* a "$var": hist_def::refs[ref] */
+	HIST_PARAM_FIELD,	/* a field of the event */
+};
+
+/**
+ * struct hist_param - one parameter of trace()
+ * @text:  as written, for the trigger file
+ * @src:   where its value comes from
+ * @ref:   HIST_PARAM_REF: the index in hist_def::refs
+ * @field: HIST_PARAM_FIELD: the field
+ * @str:   a string field: its scratch buffer
+ */
+struct hist_param {
+	char			*text;
+	enum hist_param_src	src;
+	unsigned int		ref;
+	struct hist_field	field;
+	unsigned int		str;
+};
+
+/**
+ * struct hist_trace - a trace() action; immutable once parsed
+ * @se:       the synthetic event, held
+ * @name:     its name, as written
+ * @match:    onmatch()'s "subsys.event", else NULL
+ * @legacy:   written "<synth>(...)" rather than "trace(<synth>,...)"
+ * @n_strs:   parameters that are strings
+ * @n_params: parameters
+ * @params:   the parameters, one per field of @se
+ */
+struct hist_trace {
+	struct synth_event	*se;
+	char			*name;
+	char			*match;
+	bool			legacy;
+	unsigned int		n_strs;
+	unsigned int		n_params;
+	struct hist_param	params[SYNTH_FIELDS_MAX];
+};
+
+struct hist_trace_pad {
+	union synth_val	vals[SYNTH_FIELDS_MAX];
+	char		strs[HIST_TRACE_STRS][HIST_STR_SIZE];
+};
+
+/* Scratch per CPU and nesting level; the probe is not preempted. */
+static DEFINE_PER_CPU(struct hist_trace_pad[HIST_TRACE_NEST_MAX],
+		      hist_trace_pads);
+static DEFINE_PER_CPU(int, hist_trace_nest);
+
+/**
+ * hist_trace_free - free a trace() action and let go of its event
+ * @t: the action, or NULL
+ *
+ * Context: may take synth_list_mutex (inside event_mutex).
+ */
+void hist_trace_free(struct hist_trace *t)
+{
+	unsigned int i;
+
+	if (!t)
+		return;
+	if (t->se)
+		synth_event_put(t->se);
+	for (i = 0; i < t->n_params; i++)
+		kfree(t->params[i].text);
+	kfree(t->name);
+	kfree(t->match);
+	kfree(t);
+}
+
+static struct hist_trace *trace_of(struct hist_action *a)
+{
+	if (!a->trace)
+		a->trace = kzalloc(sizeof(*a->trace), GFP_KERNEL);
+	return a->trace;
+}
+
+/* The event file of "subsys.event" in the trigger's instance. */
+static bool event_exists(struct trace_array *tr, const char *system,
+			 const char *event)
+{
+	struct trace_event_file *file;
+
+	list_for_each_entry(file, &tr->events.files, list)
+		if (!strcmp(file->event_call->class->system, system) &&
+		    !strcmp(trace_event_name(file->event_call), event))
+			return true;
+	return false;
+}
+
+/**
+ * hist_parse_onmatch - parse onmatch()'s "subsys.event"
+ * @p:   the command being parsed, for error_log
+ * @a:   the action, counted in its definition
+ * @arg: "subsys.event"
+ *
+ * Context: event_mutex held.
+ * Return: 0 or -errno, logged.
+ */
+int hist_parse_onmatch(struct hist_parse *p, struct hist_action *a, char *arg)
+{
+	struct hist_trace *t = trace_of(a);
+	char *dot = strchr(arg, '.');
+
+	if (!t)
+		return -ENOMEM;
+	if (!dot) {
+		hist_err(p, HIST_ERR_SUBSYS_NOT_FOUND, arg);
+		return -EINVAL;
+	}
+	*dot = '\0';
+	if (!event_exists(p->file->tr, arg, dot + 1)) {
+		*dot = '.';
+		hist_err(p, HIST_ERR_INVALID_SUBSYS_EVENT, arg);
+		return -EINVAL;
+	}
+	*dot = '.';
+	t->match = kstrdup(arg, GFP_KERNEL);
+	return t->match ? 0 : -ENOMEM;
+}
+
+/* "[subsys.event.]$var" or a field of the event into @hp. */
+static int parse_param(struct hist_parse *p, struct hist_def *def,
+		       struct hist_param *hp, char *str)
+{
+	char *dollar = strchr(str, '$');
+	int ret;
+
+	hp->text = kstrdup(str, GFP_KERNEL);
+	if (!hp->text)
+		return -ENOMEM;
+	if (dollar) {
+		ret = hist_parse_ref(p, def, dollar + 1);
+		if (ret < 0)
+			return ret;
+		hp->src = HIST_PARAM_REF;
+		hp->ref = ret;
+		return 0;
+	}
+	/* Another event's field would need a field variable: not offered. */
+	if (strchr(str, '.') && strchr(strchr(str, '.') + 1, '.')) {
+		hist_err(p, HIST_ERR_PARAM_NOT_FOUND, str);
+		return -EINVAL;
+	}
+	hp->src = HIST_PARAM_FIELD;
+	return hist_parse_field(p, &hp->field, str, true);
+}
+
+/* Does @hp fit field @f of the synthetic event?  0 or -EINVAL, logged. */
+static int check_param(struct hist_parse *p, struct hist_trace *t,
+		       struct hist_param *hp, const struct synth_field *f)
+{
+	bool is_str = hp->src == HIST_PARAM_FIELD &&
+		      hist_src_is_string(hp->field.src);
+	bool is_num = hp->src == HIST_PARAM_REF ||
+		      (!is_str && hp->field.src != HIST_SRC_STACK);
+
+	if (f->kind == SYNTH_NUM ? !is_num :
+	    (f->kind == SYNTH_STACK || !is_str)) {
+		hist_err(p, HIST_ERR_SYNTH_TYPE_MISMATCH, hp->text);
+		return -EINVAL;
+	}
+	if (!is_str)
+		return 0;
+	if (t->n_strs == HIST_TRACE_STRS) {
+		hist_err(p, HIST_ERR_TOO_MANY_PARAMS, hp->text);
+		return -EINVAL;
+	}
+	hp->str = t->n_strs++;
+	return 0;
+}
+
+/**
+ * hist_parse_trace - parse a trace() action's synthetic event and params
+ * @p:      the command being parsed, for error_log
+ * @def:    the definition, its variables parsed
+ * @a:      the action
+ * @synth:  the synthetic event's name
+ * @params: the comma-separated parameters, or NULL
+ * @legacy: written "<synth>(<params>)"
+ *
+ * Context: event_mutex held.
+ * Return: 0 or -errno, logged.
+ */
+int hist_parse_trace(struct hist_parse *p, struct hist_def *def,
+		     struct hist_action *a, char *synth, char *params,
+		     bool legacy)
+{
+	struct hist_trace *t = trace_of(a);
+	struct hist_param *hp;
+	char *one;
+	int ret;
+
+	if (!t)
+		return -ENOMEM;
+	t->legacy = legacy;
+	t->name = kstrdup(synth, GFP_KERNEL);
+	if (!t->name)
+		return -ENOMEM;
+	t->se = synth_event_get(synth);
+	if (!t->se) {
+		hist_err(p, HIST_ERR_SYNTH_EVENT_NOT_FOUND, synth);
+		return -EINVAL;
+	}
+	while (params && (one = strsep(&params, ","))) {
+		if (t->n_params == t->se->n_fields) {
+			hist_err(p, HIST_ERR_SYNTH_COUNT_MISMATCH, NULL);
+			return -EINVAL;
+		}
+		hp = &t->params[t->n_params++];
+		ret = parse_param(p, def, hp, strim(one));
+		if (ret)
+			return ret;
+		ret = check_param(p, t, hp,
+				  &t->se->fields[t->n_params - 1]);
+		if (ret)
+			return ret;
+	}
+	if (t->n_params != t->se->n_fields) {
+		hist_err(p, HIST_ERR_SYNTH_COUNT_MISMATCH, NULL);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * hist_trace_fire - emit a trace() action's synthetic event
+ * @t:  the action
+ * @ev: the hit
+ *
+ * Context: the event's probe, any context; takes no lock.
+ */
+void hist_trace_fire(const struct hist_trace *t, const struct hist_eval *ev)
+{
+	const struct hist_param *hp;
+	struct hist_trace_pad *pad;
+	unsigned int i;
+	int nest;
+
+	preempt_disable_notrace();
+	nest = __this_cpu_inc_return(hist_trace_nest);
+	if (nest > HIST_TRACE_NEST_MAX)
+		goto out;
+	pad = this_cpu_ptr(&hist_trace_pads[nest - 1]);
+	for (i = 0; i < t->n_params; i++) {
+		hp = &t->params[i];
+		if (hp->src == HIST_PARAM_REF) {
+			const struct hist_ref *ref = &ev->def->refs[hp->ref];
+
+			pad->vals[i].num = ref->hd ? ev->refs[hp->ref] :
+						     ev->own[ref->var];
+		} else if (hist_src_is_string(hp->field.src)) {
+			memset(pad->strs[hp->str], 0, HIST_STR_SIZE);
+			hist_read_str(&hp->field, ev->rec, pad->strs[hp->str]);
+			pad->vals[i].str = pad->strs[hp->str];
+		} else {
+			pad->vals[i].num = hist_field_value(&hp->field, ev->tr,
+							    ev->rec);
+		}
+	}
+	synth_event_emit(t->se, pad->vals);
+out:
+	__this_cpu_dec(hist_trace_nest);
+	preempt_enable_notrace();
+}
+
+/**
+ * hist_print_trace - a trace() action, or onmatch() and its action, as
+ *                    the trigger file shows them
+ * @m: the file
+ * @a: the action
+ */
+void hist_print_trace(struct seq_file *m, const struct hist_action *a)
+{
+	const struct hist_trace *t = a->trace;
+	unsigned int i;
+
+	if (t->match)
+		seq_printf(m, ":onmatch(%s).", t->match);
+	if (t->legacy)
+		seq_printf(m, "%s(", t->name);
+	else
+		seq_printf(m, "trace(%s%s", t->name, t->n_params ? "," : "");
+	for (i = 0; i < t->n_params; i++)
+		seq_printf(m, "%s%s", i ? "," : "", t->params[i].text);
+	seq_putc(m, ')');
+}
+
+/**
+ * hist_traces_equal - do two actions trace the same way?
+ * @a: one action's trace(), or NULL
+ * @b: the other's
+ *
+ * Return: true if both are NULL or alike.
+ */
+bool hist_traces_equal(const struct hist_trace *a, const struct hist_trace *b)
+{
+	unsigned int i;
+
+	if (!a || !b)
+		return a == b;
+	if (a->se != b->se || a->legacy != b->legacy ||
+	    a->n_params != b->n_params || !a->match != !b->match ||
+	    (a->match && strcmp(a->match, b->match)))
+		return false;
+	for (i = 0; i < a->n_params; i++)
+		if (strcmp(a->params[i].text, b->params[i].text))
+			return false;
+	return true;
+}
