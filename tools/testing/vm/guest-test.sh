@@ -66,6 +66,6 @@ fi
 # (stress/fuzz-tracefs, stress/no-lost-events), where they were built.
 if [ "$last" = 1 ] && [ -x /opt/vm/fuzz-tracefs ]; then
 	/opt/vm/no-lost-events
-	/opt/vm/fuzz-tracefs -s "${FUZZ_SEED:-1}" -t 220
+	/opt/vm/fuzz-tracefs -s "${FUZZ_SEED:-1}" -t 230
 fi
 exit 0
