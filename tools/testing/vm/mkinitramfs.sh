@@ -306,9 +306,10 @@ done
 if [ "$NATIVE" = 1 ]; then
 	gcc -static -O2 -Wall -o "$ST/opt/vm/fuzz-tracefs" \
 		"$HERE/fuzz/fuzz-tracefs.c" "$HERE/fuzz/fuzz-files.c" \
-		"$HERE/fuzz/fuzz-corpus.c"
+		"$HERE/fuzz/fuzz-corpus.c" "$HERE/fuzz/tracefs-io.c"
 	gcc -static -O2 -Wall -o "$ST/opt/vm/no-lost-events" \
-		"$HERE/fuzz/no-lost-events.c" "$HERE/fuzz/rb-pages.c"
+		"$HERE/fuzz/no-lost-events.c" "$HERE/fuzz/rb-pages.c" \
+		"$HERE/fuzz/tracefs-io.c"
 fi
 # Upstream's tracefs tree, for tracefs-tree.sh.
 for l in "$HERE"/expectations/tracefs-*.txt; do

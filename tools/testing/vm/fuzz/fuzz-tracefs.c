@@ -41,6 +41,7 @@
 
 #include "fuzz.h"
 #include "fuzz-files.h"
+#include "tracefs-io.h"
 
 #define TOP		"/sys/kernel/tracing"
 #define INST		TOP "/instances/fuzz"
@@ -109,18 +110,6 @@ static ssize_t read_file(const char *path, char *buf, size_t size)
 	if (len >= 0)
 		buf[len] = '\0';
 	return len;
-}
-
-static int write_str(const char *path, const char *s, int flags)
-{
-	int fd = open(path, O_WRONLY | flags);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, s, strlen(s));
-	close(fd);
-	return n < 0 ? -1 : 0;
 }
 
 /*

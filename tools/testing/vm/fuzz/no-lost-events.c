@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "rb-pages.h"
+#include "tracefs-io.h"
 
 #define INST		"/sys/kernel/tracing/instances/no-lost-events"
 #define MAX_CPUS	8
@@ -62,18 +63,6 @@ static int ncpu;
 static struct cpu_log *logs;
 static unsigned char *accepted;	/* [cpu][seq]: the write() succeeded */
 static int *writers_done;	/* set once the writers have exited */
-
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, s, strlen(s));
-	close(fd);
-	return n < 0 ? -1 : 0;
-}
 
 static void pin(int cpu)
 {
@@ -238,8 +227,9 @@ static int setup(int overwrite, unsigned int kb)
 	if (mkdir(INST, 0755))
 		return -1;
 	snprintf(v, sizeof(v), "%u", kb);
-	if (write_str(INST "/buffer_size_kb", v) ||
-	    write_str(INST "/options/overwrite", overwrite ? "1" : "0"))
+	if (write_str(INST "/buffer_size_kb", v, O_TRUNC) ||
+	    write_str(INST "/options/overwrite", overwrite ? "1" : "0",
+		      O_TRUNC))
 		return -1;
 	memset(logs, 0, ncpu * sizeof(*logs));
 	memset(accepted, 0, ncpu * nrec);
