@@ -14,6 +14,12 @@
 #                  over both (riscv64: a fixed subset of ftracetest,
 #                  TEST_CASES); with ARCH=, that architecture only
 #   make test-full the same with every ftracetest case
+#   make test-debug
+#                  ARCH's `make test` cases on the debug kernel (lockdep,
+#                  KASAN, UBSAN, KFENCE, kmemleak: configs/debug.config),
+#                  built in build/$(ARCH)/debug/; slow, not part of `make test`
+#   make stress    the stress loops (tools/testing/vm/stress.sh) on the
+#                  debug kernel, STRESS_SECONDS per loop (default 120)
 #
 # ARCH=x86_64 (default), riscv64 (cross-compiled, booted under QEMU's
 # TCG on the "virt" machine) or i386 (cross-compiled with Debian's i686
@@ -37,9 +43,19 @@ TOP		:= $(CURDIR)
 BUILD		:= $(TOP)/build
 ABUILD		:= $(BUILD)/$(ARCH)
 SRC		:= $(ABUILD)/src
-OBJ		:= $(ABUILD)/obj
-MODROOT		:= $(ABUILD)/modroot
-INITRAMFS	:= $(ABUILD)/initramfs.cpio.gz
+# VARIANT=debug: the same targets on the kernel with configs/debug.config
+# merged after the architecture's, in build/$(ARCH)/debug/.
+VARIANT		?=
+ifeq ($(VARIANT),)
+VBUILD		:= $(ABUILD)
+FRAGMENTS	:= configs/$(ARCH).config
+else
+VBUILD		:= $(ABUILD)/$(VARIANT)
+FRAGMENTS	:= configs/$(ARCH).config configs/$(VARIANT).config
+endif
+OBJ		:= $(VBUILD)/obj
+MODROOT		:= $(VBUILD)/modroot
+INITRAMFS	:= $(VBUILD)/initramfs.cpio.gz
 VMDIR		:= tools/testing/vm
 OVERLAY		:= tools/overlay
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
@@ -90,8 +106,8 @@ KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(KBARCH) CC=$(KCC) -j$(JOBS)
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
 
 .PHONY: all deps tree config kernel objects initramfs vm run demo test test-full \
-	test-arch test-full-arch check static-kernel patches bench \
-	clean
+	test-arch test-full-arch test-debug stress stress-run check static-kernel \
+	patches bench clean
 
 all: kernel
 
@@ -108,7 +124,7 @@ define config_cmds
 endef
 
 config: tree
-	$(call config_cmds,$(OBJ),configs/$(ARCH).config)
+	$(call config_cmds,$(OBJ),$(FRAGMENTS))
 
 kernel: config
 	@echo "kernel: building $(ARCH) in $(OBJ)"
@@ -195,15 +211,41 @@ endif
 test-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES='$(TEST_CASES)' FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
 		STATIC_KERNEL='$(STATIC_IMAGE)' MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
-		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test \
+		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(VBUILD)/test \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
 
 # Every ftracetest case, whatever the architecture's `make test` runs.
 test-full-arch: initramfs $(STATIC_DEP)
 	@FTRACETEST_CASES= FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
 		STATIC_KERNEL='$(STATIC_IMAGE)' MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
-		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(ABUILD)/test-full \
+		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(VBUILD)/test-full \
 		$(VMDIR)/expectations/$(ARCH).txt $(VM_TIMEOUT)
+
+# The debug kernel (VARIANT=debug) through every test layer and the
+# ftracetest cases of `make test`, with longer per-case timeouts: the
+# checkers make the guest several times slower.
+DEBUG_TIMEOUT_x86_64	:= 600
+DEBUG_TIMEOUT_riscv64	:= 1200
+DEBUG_TIMEOUT_i386	:= 600
+test-debug:
+	@$(MAKE) --no-print-directory test-arch VARIANT=debug \
+		FTRACETEST_TIMEOUT=$(DEBUG_TIMEOUT_$(ARCH)) VM_TIMEOUT=10800
+
+# The stress loops on the debug kernel, each STRESS_SECONDS long; the
+# console in build/$(ARCH)/debug/stress/stress.log, judged with
+# expectations/stress.txt (any splat fails the run).
+STRESS_SECONDS	?= 120
+stress:
+	@$(MAKE) --no-print-directory stress-run VARIANT=debug
+
+stress-run: initramfs
+	@mkdir -p $(VBUILD)/stress
+	@sh $(VMDIR)/run-vm.sh --kernel $(KERNEL_IMAGE) --initrd $(INITRAMFS) \
+		--script $(VMDIR)/stress.sh --timeout 10800 \
+		--append "vmargs=$(STRESS_SECONDS)" \
+		--log $(VBUILD)/stress/stress.log > $(VBUILD)/stress/stress.out 2>&1; \
+		sh $(VMDIR)/check-results.sh $(VBUILD)/stress/stress.log \
+		$(VMDIR)/expectations/stress.txt
 
 # The kernel builds and links with tracing compiled out, in its own
 # object directory so the test kernel stays built.

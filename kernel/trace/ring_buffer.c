@@ -96,6 +96,7 @@
 #include <linux/hardirq.h>
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
 #include <linux/preempt.h>
@@ -2672,6 +2673,58 @@ static unsigned long rb_nr_pages_for(struct trace_buffer *buffer,
 	return rb_nr_pages_cap(buffer->capacity, size);
 }
 
+/*
+ * -ENOMEM when @grow more sub-buffers are obviously not there: a size
+ * written to buffer_size_kb is refused at once rather than taking every
+ * free page (and the OOM killer's attention) on the way to failing.
+ */
+static int rb_mem_short(struct trace_buffer *buffer, unsigned long grow)
+{
+	if (!grow)
+		return 0;
+	if (grow > RB_MAX_PAGES * num_possible_cpus() ||
+	    (grow << buffer->order) > si_mem_available())
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * Every ring of @buffer to @nr pages, or none: when one cannot grow, those
+ * already resized get their old size back (shrinking back only frees, but
+ * for the small page arrays).  buffer->mutex and cpus_read_lock() held.
+ */
+static int rb_resize_all(struct trace_buffer *buffer, unsigned long nr)
+{
+	unsigned long grow = 0, *old;
+	int c, d, err = 0;
+
+	old = kcalloc(nr_cpu_ids, sizeof(*old), GFP_KERNEL);
+	if (!old)
+		return -ENOMEM;
+	for_each_cpu(c, buffer->cpumask) {
+		old[c] = buffer->buffers[c]->nr_pages;
+		if (nr > old[c])
+			grow += nr - old[c];
+	}
+	err = rb_mem_short(buffer, grow);
+	for_each_cpu(c, buffer->cpumask) {
+		if (err)
+			break;
+		err = rb_cpu_resize(buffer, buffer->buffers[c], nr);
+		if (!err)
+			continue;
+		for_each_cpu(d, buffer->cpumask) {
+			if (d == c)
+				break;
+			rb_cpu_resize(buffer, buffer->buffers[d], old[d]);
+		}
+	}
+	if (!err)
+		buffer->nr_pages = nr;
+	kfree(old);
+	return err;
+}
+
 /**
  * trace_rb_cpu_prepare - give a CPU coming online its ring
  * @cpu:  the CPU
@@ -2840,17 +2893,14 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
 	if (cpu == RING_BUFFER_ALL_CPUS) {
-		int c;
-
-		for_each_cpu(c, buffer->cpumask) {
-			err = rb_cpu_resize(buffer, buffer->buffers[c], nr);
-			if (err)
-				break;
-		}
-		if (!err)
-			buffer->nr_pages = nr;
+		err = rb_resize_all(buffer, nr);
 	} else if (rb_cpu_of(buffer, cpu)) {
-		err = rb_cpu_resize(buffer, buffer->buffers[cpu], nr);
+		struct rb_cpu *cb = buffer->buffers[cpu];
+
+		err = rb_mem_short(buffer, nr > cb->nr_pages ?
+				   nr - cb->nr_pages : 0);
+		if (!err)
+			err = rb_cpu_resize(buffer, cb, nr);
 	} else {
 		err = -ENODEV;
 	}

@@ -715,6 +715,7 @@ void trace_snapshot_free(struct trace_array *tr);
 void trace_snapshot_init(struct trace_array *tr);
 void trace_snapshot_cancel(struct trace_array *tr);
 int trace_snapshot_resize(struct trace_array *tr, unsigned long size, int cpu);
+void trace_snapshot_match_size(struct trace_array *tr, int cpu);
 int trace_snapshot_set_subbuf_order(struct trace_array *tr, int order);
 void trace_snapshot_set_clock(struct trace_array *tr);
 void trace_snapshot_cpumask_update(struct trace_array *tr, int cpu, bool on);
@@ -734,6 +735,9 @@ static inline int trace_snapshot_resize(struct trace_array *tr,
 {
 	return 0;
 }
+
+static inline void trace_snapshot_match_size(struct trace_array *tr,
+					     int cpu) { }
 
 static inline int trace_snapshot_set_subbuf_order(struct trace_array *tr,
 						  int order)

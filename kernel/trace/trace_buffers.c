@@ -89,8 +89,11 @@ static int tracing_resize(struct trace_array *tr, unsigned long size, int cpu)
 	if (ret < 0)
 		return ret;
 	ret = ring_buffer_resize(tr->buffer, size, cpu);
-	if (ret < 0)
+	if (ret < 0) {
+		/* Refused: nothing changes, the snapshot included. */
+		trace_snapshot_match_size(tr, cpu);
 		return ret;
+	}
 	tr->buffer_expanded = true;
 	return 0;
 }

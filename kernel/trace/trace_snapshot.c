@@ -180,6 +180,27 @@ int trace_snapshot_resize(struct trace_array *tr, unsigned long size, int cpu)
 }
 
 /**
+ * trace_snapshot_match_size - the snapshot's rings back to the main sizes
+ * @tr:  the instance; the caller holds trace_types_lock
+ * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * Undoes trace_snapshot_resize() when the main buffer then refused the
+ * same resize, so that a refused buffer_size_kb write changes nothing.
+ */
+void trace_snapshot_match_size(struct trace_array *tr, int cpu)
+{
+	int c;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!tr->snapshot)
+		return;
+	for_each_possible_cpu(c)
+		if (cpu == RING_BUFFER_ALL_CPUS || c == cpu)
+			ring_buffer_resize(tr->snapshot,
+					   ring_buffer_size(tr->buffer, c), c);
+}
+
+/**
  * trace_snapshot_set_subbuf_order - change the snapshot's sub-buffer size
  * @tr:    the instance; the caller holds trace_types_lock
  * @order: as for ring_buffer_subbuf_order_set()

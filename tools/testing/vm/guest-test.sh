@@ -20,7 +20,8 @@
 # upstream's (tracefs-tree.sh, tracefs/tree) and runs trace-cmd and perf
 # against the kernel (tools-test.sh, tools/...).
 # Then it runs its share of upstream's ftracetest (with our own cases in
-# test.d/core).  It always exits 0: check-results.sh on the host reads
+# test.d/core), and the last shard ends with the stress programs of
+# fuzz/ (stress/...), when the initramfs has them.  It always exits 0: check-results.sh on the host reads
 # the result lines and decides.
 
 shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
@@ -62,4 +63,12 @@ if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 fi
 
 /opt/vm/ftracetest-guest.sh "$@"
+
+# Last, as they leave the tracing state as they please: hostile writes
+# to every writable tracefs file and the record accounting
+# (stress/fuzz-tracefs, stress/no-lost-events), where they were built.
+if [ "$last" = 1 ] && [ -x /opt/vm/fuzz-tracefs ]; then
+	/opt/vm/no-lost-events
+	/opt/vm/fuzz-tracefs -s "${FUZZ_SEED:-1}" -t 230
+fi
 exit 0

@@ -301,6 +301,16 @@ for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done
+# The stress programs (fuzz/), built static for a guest of the host's
+# architecture: fuzz-tracefs and no-lost-events.
+if [ "$NATIVE" = 1 ]; then
+	gcc -static -O2 -Wall -o "$ST/opt/vm/fuzz-tracefs" \
+		"$HERE/fuzz/fuzz-tracefs.c" "$HERE/fuzz/fuzz-files.c" \
+		"$HERE/fuzz/fuzz-corpus.c" "$HERE/fuzz/tracefs-io.c"
+	gcc -static -O2 -Wall -o "$ST/opt/vm/no-lost-events" \
+		"$HERE/fuzz/no-lost-events.c" "$HERE/fuzz/rb-pages.c" \
+		"$HERE/fuzz/tracefs-io.c"
+fi
 # Upstream's tracefs tree, for tracefs-tree.sh.
 for l in "$HERE"/expectations/tracefs-*.txt; do
 	[ -f "$l" ] && cp "$l" "$ST/opt/vm/"
