@@ -9,10 +9,11 @@
 #                  boot the kernel, run SCRIPT as root, power off
 #   make run       boot to an interactive shell
 #   make demo      boot, trace something, print it
-#   make test      build, boot and run every test layer, for x86_64 then
-#                  riscv64; ends with one "N passed, N failed, N skipped"
-#                  over both (riscv64: a fixed subset of ftracetest,
-#                  TEST_CASES); with ARCH=, that architecture only
+#   make test      build, boot and run every test layer, for x86_64,
+#                  riscv64 then i386; ends with one "N passed, N failed,
+#                  N skipped" over all three (riscv64 and i386: a fixed
+#                  subset of ftracetest, TEST_CASES); with ARCH=, that
+#                  architecture only
 #   make test-full the same with every ftracetest case
 #   make test-debug
 #                  ARCH's `make test` cases on the debug kernel (lockdep,
@@ -176,7 +177,7 @@ FTRACETEST_TIMEOUT	?= $(FTRACETEST_TIMEOUT_$(ARCH))
 # `make test` and `make test-full` run every architecture of TEST_ARCHES
 # one after the other and end with one summary over all of them; with
 # ARCH= given, only that one.
-ALL_ARCHES	:= x86_64 riscv64
+ALL_ARCHES	:= x86_64 riscv64 i386
 ifeq ($(origin ARCH),file)
 TEST_ARCHES	?= $(ALL_ARCHES)
 else
