@@ -97,17 +97,45 @@ SYM_FUNC_END(ftrace_stub)
 .endm
 
 /*
+ * With frame pointers the unwinder follows the bp chain, and a traced
+ * function has not pushed its frame yet when its call site enters a
+ * trampoline: two frames pushed below the pt_regs, the first returning
+ * into the traced function, the second into its parent and chained to
+ * the bp it had, let a stack trace taken in a callback (the stack
+ * tracer, func_stack_trace) show both.  bp comes back from the
+ * pt_regs on the way out.
+ */
+#ifdef CONFIG_FRAME_POINTER
+#define FRAMES_SIZE	16
+.macro ftrace_push_frames
+	pushl	PARENT_ADDR(%esp)
+	pushl	%ebp
+	movl	%esp, %ebp
+	pushl	RET_ADDR+8(%esp)
+	pushl	%ebp
+	movl	%esp, %ebp
+.endm
+#else
+#define FRAMES_SIZE	0
+.macro ftrace_push_frames
+.endm
+#endif
+
+/*
  * The callback's arguments, from regs->ip in eax: ip, parent_ip, op and,
- * pushed, the pt_regs (PUSH stores the stack pointer it had before).
- * \op_label marks the load of the op, which a per-ops trampoline
- * redirects to its own pointer.
+ * pushed, the pt_regs' address (PUSH stores the stack pointer it had
+ * before, the frames are below the pt_regs).  \op_label marks the load
+ * of the op, which a per-ops trampoline redirects to its own pointer.
+ * The caller drops the pushed address and the frames after the call.
  */
 .macro ftrace_load_callback_args op_label
+	ftrace_push_frames
 	subl	$MCOUNT_INSN_SIZE, %eax
-	movl	PARENT_ADDR(%esp), %edx
+	movl	PARENT_ADDR+FRAMES_SIZE(%esp), %edx
 SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
 	movl	function_trace_op, %ecx
 	pushl	%esp
+	addl	$FRAMES_SIZE, (%esp)
 .endm
 
 /* Put regs->ip where the return address was and reload the arguments. */
@@ -139,7 +167,7 @@ SYM_FUNC_START(ftrace_caller)
 	ftrace_load_callback_args ftrace_caller_op_ptr
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	call	ftrace_stub
-	addl	$4, %esp
+	addl	$(4 + FRAMES_SIZE), %esp
 	ftrace_restore_args_and_return ftrace_caller_end
 SYM_FUNC_END(ftrace_caller)
 
@@ -166,7 +194,7 @@ SYM_FUNC_START(ftrace_regs_caller)
 	ftrace_load_callback_args ftrace_regs_caller_op_ptr
 SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	call	ftrace_stub
-	addl	$4, %esp
+	addl	$(4 + FRAMES_SIZE), %esp
 	/* A SAVE_REGS callback may have changed any register. */
 	movl	PT_EDI(%esp), %edi
 	movl	PT_ESI(%esp), %esi
