@@ -180,15 +180,25 @@ static struct trace_array *trace_array_new(const char *name)
 		return tr;
 
 	ret = event_trace_add_tracer(tr->dir, tr);
+	if (!ret)
+		return tr;
 
-	mutex_lock(&trace_types_lock);
-	if (ret) {
-		tr->ref = 0;
-		trace_array_remove(tr);
-		tr = ERR_PTR(ret);
+	/*
+	 * Take back what the event code did set up.  If one of the new event
+	 * files is open already (-EBUSY), the instance stays, with the
+	 * caller's reference dropped: rmdir removes it once it is closed.
+	 */
+	if (event_trace_del_tracer(tr)) {
+		mutex_lock(&trace_types_lock);
+		tr->ref--;
+		mutex_unlock(&trace_types_lock);
+		return ERR_PTR(ret);
 	}
+	mutex_lock(&trace_types_lock);
+	tr->ref = 0;
+	trace_array_remove(tr);
 	mutex_unlock(&trace_types_lock);
-	return tr;
+	return ERR_PTR(ret);
 }
 
 /*
