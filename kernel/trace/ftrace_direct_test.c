@@ -48,36 +48,52 @@ static __used void direct_check_count2(void)
 
 /*
  * Entered like __fentry__ (by the call site, or by ftrace_regs_caller's
- * jump: hence ENDBR); the traced function's first argument register is
- * kept.
+ * jump: hence ENDBR); the traced function's argument registers are kept
+ * (x86_64: rdi, the only one it has; i386: eax, edx and ecx, which carry
+ * regparm arguments).
  */
-asm (".pushsection .text, \"ax\", @progbits\n"
-	".type direct_check_tramp1, @function\n"
-	"direct_check_tramp1:\n"
-	ASM_ENDBR
-	CALL_DEPTH_ACCOUNT
-	"	pushq %rdi\n"
-	"	call direct_check_count1\n"
-	"	popq %rdi\n"
-	ASM_RET
-	".size direct_check_tramp1, .-direct_check_tramp1\n"
-	".type direct_check_tramp2, @function\n"
-	"direct_check_tramp2:\n"
-	ASM_ENDBR
-	CALL_DEPTH_ACCOUNT
-	"	pushq %rdi\n"
-	"	call direct_check_count2\n"
-	"	popq %rdi\n"
-	ASM_RET
-	".size direct_check_tramp2, .-direct_check_tramp2\n"
-	".popsection\n"
-);
+#ifdef CONFIG_X86_64
+#define DIRECT_TRAMP(n)							\
+	".type direct_check_tramp" #n ", @function\n"			\
+	"direct_check_tramp" #n ":\n"					\
+	ASM_ENDBR							\
+	CALL_DEPTH_ACCOUNT						\
+	"	pushq %rdi\n"						\
+	"	call direct_check_count" #n "\n"			\
+	"	popq %rdi\n"						\
+	ASM_RET								\
+	".size direct_check_tramp" #n ", .-direct_check_tramp" #n "\n"
 
 /* A trampoline's address, without a C declaration of asm code. */
 #define TRAMP_ADDR(name) ({						\
 	unsigned long __addr;						\
 	asm ("leaq " #name "(%%rip), %0" : "=r" (__addr));		\
 	__addr; })
+#else
+#define DIRECT_TRAMP(n)							\
+	".type direct_check_tramp" #n ", @function\n"			\
+	"direct_check_tramp" #n ":\n"					\
+	"	pushl %eax\n"						\
+	"	pushl %edx\n"						\
+	"	pushl %ecx\n"						\
+	"	call direct_check_count" #n "\n"			\
+	"	popl %ecx\n"						\
+	"	popl %edx\n"						\
+	"	popl %eax\n"						\
+	ASM_RET								\
+	".size direct_check_tramp" #n ", .-direct_check_tramp" #n "\n"
+
+#define TRAMP_ADDR(name) ({						\
+	unsigned long __addr;						\
+	asm ("movl $" #name ", %0" : "=r" (__addr));			\
+	__addr; })
+#endif
+
+asm (".pushsection .text, \"ax\", @progbits\n"
+	DIRECT_TRAMP(1)
+	DIRECT_TRAMP(2)
+	".popsection\n"
+);
 
 static noinline void direct_check_target(void)
 {
