@@ -222,7 +222,10 @@ endif
 
 # One architecture: its own expectations file.  The static kernel is a
 # second whole build: it is booted by `make test-full` only.
-test-arch: initramfs
+# test-arches.sh builds first (make initramfs), then tests with
+# TEST_DEPS= so that the kernel tree is not walked twice.
+TEST_DEPS	?= initramfs
+test-arch: $(TEST_DEPS)
 	@FTRACETEST_CASES='$(TEST_CASES)' FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
 		STATIC_KERNEL= MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(VBUILD)/test \
@@ -230,7 +233,7 @@ test-arch: initramfs
 
 # Every ftracetest case, whatever the architecture's `make test` runs
 # (so the guests get three times as long).
-test-full-arch: initramfs $(STATIC_DEP)
+test-full-arch: $(TEST_DEPS) $(STATIC_DEP)
 	@FTRACETEST_CASES= FTRACETEST_TIMEOUT='$(FTRACETEST_TIMEOUT)' \
 		STATIC_KERNEL='$(STATIC_IMAGE)' MCOUNT_VMLINUX='$(MCOUNT_VMLINUX)' \
 		sh $(VMDIR)/run-tests.sh $(KERNEL_IMAGE) $(INITRAMFS) $(VBUILD)/test-full \
