@@ -485,7 +485,7 @@ static void tpoint_module_coming(struct tracepoint *tp, struct module *mod,
 			continue;
 		tf->tpoint = tp;
 		tf->tp_mod = mod;
-		if (list_empty(&tf->ev.files))
+		if (!probe_event_in_use(&tf->ev))
 			continue;
 		ret = trace_fprobe_arm(tf);
 		if (ret)

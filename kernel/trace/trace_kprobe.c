@@ -343,7 +343,7 @@ static int trace_kprobe_append(struct probe_event *old, struct probe_event *ev,
 		return ret;
 	}
 	mutex_lock(&event_mutex);
-	ret = list_empty(&old->files) ? 0 : kprobe_point_arm(pt);
+	ret = probe_event_in_use(old) ? kprobe_point_arm(pt) : 0;
 	if (!ret)
 		list_move_tail(&pt->list, &ok->points);
 	mutex_unlock(&event_mutex);
@@ -629,8 +629,7 @@ static const struct probe_def_ops kprobe_def = {
 /*
  * The "kprobe" PMU (perf_event_open() of a kprobe without kprobe_events)
  * is not offered yet: opening one fails, so perf_kprobe_destroy() is
- * never reached.  perf record -e kprobes:EVENT is not offered either
- * (probe_event_reg() refuses the perf registrations).
+ * never reached.  perf record -e kprobes:EVENT works (probe_event_reg()).
  */
 int perf_kprobe_init(struct perf_event *event, bool is_retprobe)
 {
@@ -669,7 +668,7 @@ static int kprobe_module_notify(struct notifier_block *nb, unsigned long val,
 			ret = kprobe_point_register(pt);
 			if (!ret) {
 				mutex_lock(&event_mutex);
-				if (!list_empty(&tk->ev.files))
+				if (probe_event_in_use(&tk->ev))
 					ret = kprobe_point_arm(pt);
 				mutex_unlock(&event_mutex);
 			}

@@ -17,6 +17,61 @@
 
 /* --- probe context ----------------------------------------------------------- */
 
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * Hand a record of @ev to its perf events on this CPU.  Without @regs
+ * (uprobes: user registers, which the triggers' kernel stack traces
+ * cannot use) perf samples the caller's kernel registers.
+ */
+static void __kprobes probe_event_perf(struct probe_event *ev,
+				       const struct probe_fetch_ctx *ctx,
+				       struct pt_regs *regs, unsigned long ip,
+				       unsigned long ret_ip)
+{
+	struct trace_event_call *call = &ev->call;
+	struct hlist_head *head;
+	struct pt_regs *scratch;
+	unsigned int dsize;
+	int size, rctx;
+	void *rec;
+
+	/* perf's per-CPU buffers and recursion context. */
+	preempt_disable_notrace();
+	head = this_cpu_ptr(call->perf_events);
+	if (hlist_empty(head))
+		goto out;
+	dsize = probe_args_dyn_size(ev->args, ev->nargs, ctx);
+	size = ALIGN(ev->fixed + dsize + sizeof(u32), sizeof(u64)) - sizeof(u32);
+	rec = perf_trace_buf_alloc(size, &scratch, &rctx);
+	if (!rec)
+		goto out;
+	if (ev->is_return) {
+		((struct probe_ret_rec *)rec)->func = ip;
+		((struct probe_ret_rec *)rec)->ret_ip = ret_ip;
+	} else {
+		((struct probe_ip_rec *)rec)->ip = ip;
+	}
+	probe_args_store(ev->args, ev->nargs, ctx, rec, ev->fixed,
+			 ev->fixed + dsize);
+	if (!regs) {
+		perf_fetch_caller_regs(scratch);
+		regs = scratch;
+	}
+	perf_trace_buf_update(rec, call->event.type);
+	perf_trace_buf_submit(rec, size, rctx, call->event.type, 1, regs,
+			      head, NULL);
+out:
+	preempt_enable_notrace();
+}
+#else
+static inline void probe_event_perf(struct probe_event *ev,
+				    const struct probe_fetch_ctx *ctx,
+				    struct pt_regs *regs, unsigned long ip,
+				    unsigned long ret_ip)
+{
+}
+#endif
+
 /**
  * probe_event_record() - write a record of @ev into each file recording it
  * @ev: the event
@@ -56,6 +111,8 @@ void __kprobes probe_event_record(struct probe_event *ev,
 				 ev->fixed + dsize);
 		trace_event_buffer_commit(&fbuf);
 	}
+	if (IS_ENABLED(CONFIG_PERF_EVENTS) && READ_ONCE(ev->perf_users))
+		probe_event_perf(ev, ctx, regs, ip, ret_ip);
 }
 
 /* --- the event ----------------------------------------------------------- */
@@ -145,7 +202,7 @@ static int probe_event_enable(struct probe_event *ev,
 			      struct trace_event_file *file)
 {
 	const struct probe_event_ops *ops = ev->evs->ops;
-	bool first = list_empty(&ev->files);
+	bool first = !probe_event_in_use(ev);
 	struct probe_file_link *link;
 	int ret = 0;
 
@@ -180,31 +237,67 @@ static void probe_event_disable(struct probe_event *ev,
 	list_del_rcu(&link->list);
 	if (ops->detach)
 		ops->detach(ev, link);
-	else if (list_empty(&ev->files))
+	else if (!probe_event_in_use(ev))
 		ops->disarm(ev);
 	/* The handlers may still be walking past @link. */
 	synchronize_rcu();
 	kfree(link);
 }
 
+#ifdef CONFIG_PERF_EVENTS
 /*
- * perf's registrations are refused: perf record -e <group>:<event> is
- * not offered on probe events yet.
+ * perf record -e <group>:<event>: the probe is armed while an event file
+ * or a perf event uses it.  Kinds that attach per file (eprobes: their
+ * records come from the other event's triggers) have no perf side.
+ * event_mutex.
  */
+static int probe_event_perf_reg(struct probe_event *ev, bool on)
+{
+	const struct probe_event_ops *ops = ev->evs->ops;
+	int ret = 0;
+
+	if (ops->attach)
+		return -EOPNOTSUPP;
+	if (on) {
+		if (!probe_event_in_use(ev))
+			ret = ops->arm(ev);
+		if (!ret)
+			WRITE_ONCE(ev->perf_users, ev->perf_users + 1);
+		return ret;
+	}
+	WRITE_ONCE(ev->perf_users, ev->perf_users - 1);
+	if (!probe_event_in_use(ev))
+		ops->disarm(ev);
+	return 0;
+}
+
+/* The event core keeps perf's per-CPU lists: open, close, add, del. */
+static int probe_event_perf_op(struct probe_event *ev, enum trace_reg type)
+{
+	if (type == TRACE_REG_PERF_REGISTER)
+		return probe_event_perf_reg(ev, true);
+	if (type == TRACE_REG_PERF_UNREGISTER)
+		return probe_event_perf_reg(ev, false);
+	return 0;
+}
+#else
+static int probe_event_perf_op(struct probe_event *ev, enum trace_reg type)
+{
+	return -EOPNOTSUPP;
+}
+#endif
+
 static int probe_event_reg(struct trace_event_call *call,
 			   enum trace_reg type, void *data)
 {
 	struct probe_event *ev = call->data;
 
-	switch (type) {
-	case TRACE_REG_REGISTER:
+	if (type == TRACE_REG_REGISTER)
 		return probe_event_enable(ev, data);
-	case TRACE_REG_UNREGISTER:
-		probe_event_disable(ev, data);
-		return 0;
-	default:
-		return -EOPNOTSUPP;
-	}
+	if (type != TRACE_REG_UNREGISTER)
+		return probe_event_perf_op(ev, type);
+	probe_event_disable(ev, data);
+	return 0;
 }
 
 static int probe_event_raw_init(struct trace_event_call *call)

@@ -138,6 +138,8 @@ struct probe_events {
  * @group: the event's system
  * @files: the files recording it, struct probe_file_link (RCU; written
  *	under event_mutex)
+ * @perf_users: how many perf events record it (event_mutex; read
+ *	locklessly by the handlers, which then look at the CPU's perf list)
  * @class: its event class
  * @call: its event
  * @fixed: the size of its records' fixed part
@@ -150,6 +152,7 @@ struct probe_event {
 	struct probe_events	*evs;
 	char			*group;
 	struct list_head	files;
+	unsigned int		perf_users;
 	struct trace_event_class class;
 	struct trace_event_call	call;
 	unsigned int		fixed;
@@ -157,6 +160,12 @@ struct probe_event {
 	int			nargs;
 	struct probe_arg	*args;
 };
+
+/* Is @ev's probe armed: does a file or a perf event use it?  event_mutex. */
+static inline bool probe_event_in_use(struct probe_event *ev)
+{
+	return !list_empty(&ev->files) || ev->perf_users;
+}
 
 int probe_events_init(struct probe_events *evs, const char *events_file,
 		      const char *profile_file);

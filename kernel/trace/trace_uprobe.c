@@ -439,8 +439,7 @@ static const struct probe_def_ops uprobe_def = {
 /*
  * The "uprobe" PMU (perf_event_open() of a uprobe without uprobe_events)
  * is not offered yet: opening one fails, so perf_uprobe_destroy() is
- * never reached.  perf record -e uprobes:EVENT is not offered either
- * (probe_event_reg() refuses the perf registrations).
+ * never reached.  perf record -e uprobes:EVENT works (probe_event_reg()).
  */
 int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
 		     bool is_retprobe)

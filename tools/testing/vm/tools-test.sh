@@ -66,6 +66,7 @@ needs() {
 	irq-events) [ -d $T/events/irq ] ;;
 	syscall-events) [ -d $T/events/syscalls ] ;;
 	instances) [ -d $T/instances ] ;;
+	kprobe-events) [ -f $T/kprobe_events ] ;;
 	function|function_graph) grep -qw "$1" $T/available_tracers ;;
 	*) false ;;
 	esac && return 0
@@ -557,6 +558,49 @@ check_perf_record() {
 	result $t PASS
 }
 
+# A kprobe event defined in kprobe_events, recorded by perf.
+check_perf_record_kprobe() {
+	t=perf/record-kprobe-event
+	needs kprobe-events $t || return
+	if ! echo 'p:kprobes/perftest vfs_read count=$arg3' >>$T/kprobe_events; then
+		result $t FAIL "kprobe_events refused the definition"
+		return
+	fi
+	run perf record -o kp.data -e kprobes:perftest $READ_WORKLOAD &&
+		run perf script -i kp.data
+	rc=$?
+	echo '-:kprobes/perftest' >>$T/kprobe_events
+	[ "$rc" -eq 0 ] || { fail $t "record or script: exit status $rc"; return; }
+	grep -q 'kprobes:perftest:.*count=' out ||
+		{ fail $t "no perftest record with its argument"; return; }
+	result $t PASS
+}
+
+# perf probe: add a probe (kprobe_events underneath), record it, delete it.
+check_perf_probe() {
+	t=perf/probe-add-record-delete
+	needs kprobe-events $t || return
+	run perf probe -a vfs_read || { fail $t "add: exit status $?"; return; }
+	if ! grep -q '^p:probe/vfs_read ' $T/kprobe_events; then
+		result $t FAIL "probe:vfs_read not in kprobe_events"
+		return
+	fi
+	run perf record -o probe.data -e probe:vfs_read $READ_WORKLOAD &&
+		run perf script -i probe.data
+	rc=$?
+	cp out probe.out
+	run perf probe -d probe:vfs_read
+	rc2=$?
+	grep -q 'probe/vfs_read' $T/kprobe_events &&
+		echo '-:probe/vfs_read' >>$T/kprobe_events
+	cp probe.out out
+	[ "$rc" -eq 0 ] || { fail $t "record or script: exit status $rc"; return; }
+	grep -q 'probe:vfs_read:' out ||
+		{ fail $t "no probe:vfs_read record"; return; }
+	[ "$rc2" -eq 0 ] || { result $t FAIL "delete: exit status $rc2"; return; }
+	result $t PASS
+}
+
 check_perf_trace() {
 	t=perf/trace-syscalls
 	needs syscall-events $t || return
@@ -623,7 +667,7 @@ for c in record_options list_tracers list_options options_tracer \
 	 record_network record_graph buffer_size snapshot stack \
 	 report_options split reset reset_files \
 	 perf_list perf_stat perf_record perf_trace perf_record_syscall \
-	 perf_ftrace perf_ftrace_opts; do
+	 perf_record_kprobe perf_probe perf_ftrace perf_ftrace_opts; do
 	quiesce
 	"check_$c"
 done
