@@ -90,8 +90,15 @@ x86_64|i386)
 	QEMU_PKG=qemu-system-x86
 	MACHINE_ARGS="-vga none"
 	TCG_CPU=max
-	[ "$ARCH" = x86_64 ] || TCG_CPU=max,vendor=GenuineIntel
 	KVM_POSSIBLE=1
+	# i386 runs under TCG only.  Where KVM works (CI), its guest gets
+	# the host's CPU and really parallel vCPUs, and there the i386 stage
+	# of make test did not finish (2026-11-26); without a usable KVM
+	# here that cannot be looked into yet.
+	if [ "$ARCH" = i386 ]; then
+		TCG_CPU=max,vendor=GenuineIntel
+		KVM_POSSIBLE=0
+	fi
 	# no_timer_check: under TCG on a loaded host the kernel's check that
 	# the 8254 timer reaches the IO-APIC can time out and panic the boot
 	# ("IO-APIC + timer doesn't work!"); QEMU's timer is known to work.
