@@ -17,6 +17,22 @@
 
 /* --- probe context ----------------------------------------------------------- */
 
+/* Write @ev's record into @rec: its head, then @dsize bytes of strings. */
+static void __kprobes probe_event_fill(struct probe_event *ev,
+				       const struct probe_fetch_ctx *ctx,
+				       void *rec, unsigned int dsize,
+				       unsigned long ip, unsigned long ret_ip)
+{
+	if (ev->is_return) {
+		((struct probe_ret_rec *)rec)->func = ip;
+		((struct probe_ret_rec *)rec)->ret_ip = ret_ip;
+	} else {
+		((struct probe_ip_rec *)rec)->ip = ip;
+	}
+	probe_args_store(ev->args, ev->nargs, ctx, rec, ev->fixed,
+			 ev->fixed + dsize);
+}
+
 #ifdef CONFIG_PERF_EVENTS
 /*
  * Hand a record of @ev to its perf events on this CPU.  Without @regs
@@ -45,14 +61,7 @@ static void __kprobes probe_event_perf(struct probe_event *ev,
 	rec = perf_trace_buf_alloc(size, &scratch, &rctx);
 	if (!rec)
 		goto out;
-	if (ev->is_return) {
-		((struct probe_ret_rec *)rec)->func = ip;
-		((struct probe_ret_rec *)rec)->ret_ip = ret_ip;
-	} else {
-		((struct probe_ip_rec *)rec)->ip = ip;
-	}
-	probe_args_store(ev->args, ev->nargs, ctx, rec, ev->fixed,
-			 ev->fixed + dsize);
+	probe_event_fill(ev, ctx, rec, dsize, ip, ret_ip);
 	if (!regs) {
 		perf_fetch_caller_regs(scratch);
 		regs = scratch;
@@ -101,14 +110,7 @@ void __kprobes probe_event_record(struct probe_event *ev,
 		if (!rec)
 			continue;
 		fbuf.regs = regs;
-		if (ev->is_return) {
-			((struct probe_ret_rec *)rec)->func = ip;
-			((struct probe_ret_rec *)rec)->ret_ip = ret_ip;
-		} else {
-			((struct probe_ip_rec *)rec)->ip = ip;
-		}
-		probe_args_store(ev->args, ev->nargs, ctx, rec, ev->fixed,
-				 ev->fixed + dsize);
+		probe_event_fill(ev, ctx, rec, dsize, ip, ret_ip);
 		trace_event_buffer_commit(&fbuf);
 	}
 	if (IS_ENABLED(CONFIG_PERF_EVENTS) && READ_ONCE(ev->perf_users))
