@@ -160,7 +160,11 @@ hist_find_field(struct trace_event_call *call, const char *name)
 	return NULL;
 }
 
-/* How a record field is read: a number or one of the string kinds. */
+/*
+ * How a record field is read: a number or one of the string kinds.  A
+ * "char *" is a pointer, maybe to user memory, and is used as the
+ * number it is, as upstream Linux does (syscalls' filename=).
+ */
 static enum hist_src field_src(const struct ftrace_event_field *f)
 {
 	switch (f->filter_type) {
@@ -172,7 +176,7 @@ static enum hist_src field_src(const struct ftrace_event_field *f)
 	case FILTER_RDYN_STRING:
 		return HIST_SRC_RSTR;
 	case FILTER_PTR_STRING:
-		return HIST_SRC_PSTR;
+		return HIST_SRC_NUM;
 	}
 	if (strstr(f->type, "char")) {
 		if (strstr(f->type, "__data_loc"))
@@ -181,9 +185,6 @@ static enum hist_src field_src(const struct ftrace_event_field *f)
 			return HIST_SRC_RSTR;
 		if (strchr(f->type, '['))
 			return HIST_SRC_STR;
-		if (!strcmp(f->type, "char *") ||
-		    !strcmp(f->type, "const char *"))
-			return HIST_SRC_PSTR;
 	}
 	return HIST_SRC_NUM;
 }

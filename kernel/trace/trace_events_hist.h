@@ -23,7 +23,6 @@ enum hist_src {
 	HIST_SRC_STR,		/* char[N] */
 	HIST_SRC_DSTR,		/* __data_loc char[] */
 	HIST_SRC_RSTR,		/* __rel_loc char[] */
-	HIST_SRC_PSTR,		/* char * */
 	HIST_SRC_HITCOUNT,
 	HIST_SRC_TIMESTAMP,	/* common_timestamp: the instance's clock */
 	HIST_SRC_CPU,		/* common_cpu */
@@ -297,7 +296,7 @@ struct hist_trigger {
 
 static inline bool hist_src_is_string(enum hist_src src)
 {
-	return src >= HIST_SRC_STR && src <= HIST_SRC_PSTR;
+	return src >= HIST_SRC_STR && src <= HIST_SRC_RSTR;
 }
 
 /*

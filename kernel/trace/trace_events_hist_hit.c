@@ -69,20 +69,13 @@ void hist_read_str(const struct hist_field *hf, void *rec, char *dst)
 		src = rec + f->offset;
 		len = min_t(unsigned int, len, f->size);
 		break;
-	case HIST_SRC_DSTR:
-	case HIST_SRC_RSTR:
+	default:	/* HIST_SRC_DSTR, HIST_SRC_RSTR */
 		loc = get_unaligned((u32 *)(rec + f->offset));
 		src = rec + (loc & 0xffff);
 		if (hf->src == HIST_SRC_RSTR)
 			src += f->offset + sizeof(u32);
 		len = min(len, loc >> 16);
 		break;
-	default:	/* HIST_SRC_PSTR: a pointer, maybe a bad one */
-		src = (const char *)get_unaligned((unsigned long *)
-						  (rec + f->offset));
-		if (!src || strncpy_from_kernel_nofault(dst, src, len + 1) < 0)
-			memset(dst, 0, HIST_STR_SIZE);
-		return;
 	}
 	memcpy(dst, src, strnlen(src, len));
 }
