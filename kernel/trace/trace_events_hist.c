@@ -553,11 +553,16 @@ static struct hist_def *parse_def(struct hist_parse *p, char *param)
 	if (ret)
 		goto err;
 	def->key_size = ALIGN(def->key_size, sizeof(u64));
-	/* Variables see the keys (a reference needs equal ones). */
+	/*
+	 * Variables see the keys (a reference needs equal ones).  One
+	 * token may set several: "a=x,b=y".
+	 */
 	for (i = 0; i < n_vars; i++) {
-		ret = hist_parse_var(p, def, vars[i]);
-		if (ret)
-			goto err;
+		while ((tok = strsep(&vars[i], ","))) {
+			ret = hist_parse_var(p, def, tok);
+			if (ret)
+				goto err;
+		}
 	}
 	for (i = 0; i < n_acts; i++) {
 		ret = hist_parse_action(p, def, acts[i]);
