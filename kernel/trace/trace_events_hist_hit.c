@@ -155,7 +155,17 @@ static void hist_set_vars(const struct hist_eval *ev, u64 *own,
 	unsigned int i;
 
 	for (i = 0; i < def->n_vars; i++) {
-		own[i] = hist_expr_eval(def->vars[i].expr, ev);
+		const struct hist_var *var = &def->vars[i];
+
+		if (var->is_str) {
+			char *buf = elt->priv + var->str_off;
+
+			memset(buf, 0, HIST_STR_SIZE);
+			hist_read_str(&var->expr->field, ev->rec, buf);
+			own[i] = (unsigned long)buf;
+		} else {
+			own[i] = hist_expr_eval(var->expr, ev);
+		}
 		WRITE_ONCE(hist_elt_vars(def, elt)[i], own[i]);
 		/* Pairs with test_and_clear_bit() in hist_read_refs(). */
 		smp_mb__before_atomic();
