@@ -160,7 +160,11 @@ hist_find_field(struct trace_event_call *call, const char *name)
 	return NULL;
 }
 
-/* How a record field is read: a number or one of the string kinds. */
+/*
+ * How a record field is read: a number or one of the string kinds.  A
+ * "char *" is a pointer, maybe to user memory, and is used as the
+ * number it is, as upstream Linux does (syscalls' filename=).
+ */
 static enum hist_src field_src(const struct ftrace_event_field *f)
 {
 	switch (f->filter_type) {
@@ -172,7 +176,7 @@ static enum hist_src field_src(const struct ftrace_event_field *f)
 	case FILTER_RDYN_STRING:
 		return HIST_SRC_RSTR;
 	case FILTER_PTR_STRING:
-		return HIST_SRC_PSTR;
+		return HIST_SRC_NUM;
 	}
 	if (strstr(f->type, "char")) {
 		if (strstr(f->type, "__data_loc"))
@@ -181,9 +185,6 @@ static enum hist_src field_src(const struct ftrace_event_field *f)
 			return HIST_SRC_RSTR;
 		if (strchr(f->type, '['))
 			return HIST_SRC_STR;
-		if (!strcmp(f->type, "char *") ||
-		    !strcmp(f->type, "const char *"))
-			return HIST_SRC_PSTR;
 	}
 	return HIST_SRC_NUM;
 }
@@ -237,13 +238,15 @@ static int parse_modifier(struct hist_field *hf, const char *mod,
  * @p:      the command being parsed, for error_log
  * @hf:     what it becomes
  * @str:    "<name>[.<modifier>]", cut up by the parse
- * @is_key: it is a key (strings and stacks allowed, hitcount not)
+ * @use:    what it is for: a key (strings and stacks allowed, hitcount
+ *          not), a value, or an operand of a variable (strings allowed)
  *
  * Return: 0 or -EINVAL, logged where upstream Linux logs it.
  */
 int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
-		     bool is_key)
+		     enum hist_use use)
 {
+	bool is_key = use == HIST_USE_KEY;
 	struct trace_event_call *call = p->file->event_call;
 	const struct ftrace_event_field *f;
 	char *name = strsep(&str, ".");
@@ -290,7 +293,8 @@ int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 	}
 	/* Strings and stacks are keys; the hitcount is not one. */
 	if (is_key ? hf->src == HIST_SRC_HITCOUNT :
-		     hist_src_is_string(hf->src) || hf->src == HIST_SRC_STACK)
+		     (hist_src_is_string(hf->src) && use != HIST_USE_VAR) ||
+		     hf->src == HIST_SRC_STACK)
 		return -EINVAL;
 	if (!is_key)
 		return 0;
@@ -314,7 +318,7 @@ static int parse_keys(struct hist_parse *p, struct hist_def *def, char *s)
 		if (def->n_keys == TRACING_MAP_KEYS_MAX)
 			return -EINVAL;
 		hf = &def->keys[def->n_keys++];
-		ret = hist_parse_field(p, hf, one, true);
+		ret = hist_parse_field(p, hf, one, HIST_USE_KEY);
 		if (ret)
 			return ret;
 		hf->offset = def->key_size;
@@ -335,6 +339,9 @@ static int parse_var_val(struct hist_parse *p, struct hist_def *def,
 
 	for (i = 0; i < def->n_vars; i++) {
 		if (!strcmp(def->vars[i].name, str + 1)) {
+			/* A string is not summed. */
+			if (def->vars[i].is_str)
+				return -EINVAL;
 			hf->src = HIST_SRC_VAR;
 			hf->var = i;
 			hf->name = def->vars[i].name;
@@ -365,7 +372,7 @@ static int parse_vals(struct hist_parse *p, struct hist_def *def, char *s)
 		ret = *one == '$' ?
 			parse_var_val(p, def, &def->vals[def->n_vals++], one) :
 			hist_parse_field(p, &def->vals[def->n_vals++], one,
-					 false);
+					 HIST_USE_VAL);
 		if (ret)
 			return ret;
 	}
@@ -552,11 +559,16 @@ static struct hist_def *parse_def(struct hist_parse *p, char *param)
 	if (ret)
 		goto err;
 	def->key_size = ALIGN(def->key_size, sizeof(u64));
-	/* Variables see the keys (a reference needs equal ones). */
+	/*
+	 * Variables see the keys (a reference needs equal ones).  One
+	 * token may set several: "a=x,b=y".
+	 */
 	for (i = 0; i < n_vars; i++) {
-		ret = hist_parse_var(p, def, vars[i]);
-		if (ret)
-			goto err;
+		while ((tok = strsep(&vars[i], ","))) {
+			ret = hist_parse_var(p, def, tok);
+			if (ret)
+				goto err;
+		}
 	}
 	for (i = 0; i < n_acts; i++) {
 		ret = hist_parse_action(p, def, acts[i]);

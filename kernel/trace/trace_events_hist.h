@@ -23,7 +23,6 @@ enum hist_src {
 	HIST_SRC_STR,		/* char[N] */
 	HIST_SRC_DSTR,		/* __data_loc char[] */
 	HIST_SRC_RSTR,		/* __rel_loc char[] */
-	HIST_SRC_PSTR,		/* char * */
 	HIST_SRC_HITCOUNT,
 	HIST_SRC_TIMESTAMP,	/* common_timestamp: the instance's clock */
 	HIST_SRC_CPU,		/* common_cpu */
@@ -112,12 +111,18 @@ struct hist_expr {
 
 /**
  * struct hist_var - a variable, "<name>=<expr>": one u64 per map element
- * @name: its name
- * @expr: what a hit sets it to; NULL in a map's copy of the definition
+ * @name:    its name
+ * @expr:    what a hit sets it to; NULL in a map's copy of the definition
+ * @is_str:  @expr is a string field: each element keeps the string in a
+ *           HIST_STR_SIZE buffer of its priv data and the u64 points
+ *           to it
+ * @str_off: a string variable: where its buffer is in the priv data
  */
 struct hist_var {
 	char			name[HIST_VAR_NAME_MAX];
 	struct hist_expr	*expr;
+	bool			is_str;
+	unsigned int		str_off;
 };
 
 struct hist_data;
@@ -297,7 +302,7 @@ struct hist_trigger {
 
 static inline bool hist_src_is_string(enum hist_src src)
 {
-	return src >= HIST_SRC_STR && src <= HIST_SRC_PSTR;
+	return src >= HIST_SRC_STR && src <= HIST_SRC_RSTR;
 }
 
 /*
@@ -354,8 +359,15 @@ enum {
 };
 
 void hist_err(struct hist_parse *p, int err, const char *at);
+/* What a field is parsed for: what it may be. */
+enum hist_use {
+	HIST_USE_VAL,		/* a number */
+	HIST_USE_KEY,		/* a number, a string or a stack */
+	HIST_USE_VAR,		/* a variable's operand: a number or a string */
+};
+
 int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
-		     bool is_key);
+		     enum hist_use use);
 u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 		     void *rec);
 void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec);
@@ -426,6 +438,16 @@ struct hist_eval {
 
 u64 hist_expr_eval(const struct hist_expr *e, const struct hist_eval *ev);
 bool hist_read_refs(const struct hist_def *def, void *key, u64 *refs);
+
+/* Does @ref of @def name a string variable? */
+static inline bool hist_ref_is_str(const struct hist_def *def,
+				   const struct hist_ref *ref)
+{
+	const struct hist_def *owner = ref->hd ? ref->hd->def : def;
+
+	return owner->vars[ref->var].is_str;
+}
+
 void hist_print_expr(struct seq_file *m, const struct hist_def *def,
 		     const struct hist_expr *e);
 

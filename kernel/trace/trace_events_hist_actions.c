@@ -63,7 +63,7 @@ static int parse_save(struct hist_parse *p, struct hist_def *def,
 			return -EINVAL;
 		}
 		hf = &def->save[def->n_save++];
-		ret = hist_parse_field(p, hf, strim(one), true);
+		ret = hist_parse_field(p, hf, strim(one), HIST_USE_KEY);
 		if (ret)
 			return ret;
 		if (hf->src == HIST_SRC_STACK) {
@@ -228,7 +228,8 @@ int hist_parse_action(struct hist_parse *p, struct hist_def *def, char *tok)
  * @def: the definition, parsed
  *
  * After the comm of an execname key: the variables, the bitmap of
- * those set, the handlers' track slots, the saved fields.
+ * those set, the handlers' track slots, the saved fields, the buffers
+ * of string variables.
  */
 void hist_layout_priv(struct hist_def *def)
 {
@@ -246,6 +247,12 @@ void hist_layout_priv(struct hist_def *def)
 	for (i = 0; i < def->n_save; i++) {
 		def->save[i].offset = off;
 		off += ALIGN(def->save[i].size, sizeof(u64));
+	}
+	for (i = 0; i < def->n_vars; i++) {
+		if (!def->vars[i].is_str)
+			continue;
+		def->vars[i].str_off = off;
+		off += HIST_STR_SIZE;
 	}
 	def->priv_size = off;
 }

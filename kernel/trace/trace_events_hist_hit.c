@@ -69,20 +69,13 @@ void hist_read_str(const struct hist_field *hf, void *rec, char *dst)
 		src = rec + f->offset;
 		len = min_t(unsigned int, len, f->size);
 		break;
-	case HIST_SRC_DSTR:
-	case HIST_SRC_RSTR:
+	default:	/* HIST_SRC_DSTR, HIST_SRC_RSTR */
 		loc = get_unaligned((u32 *)(rec + f->offset));
 		src = rec + (loc & 0xffff);
 		if (hf->src == HIST_SRC_RSTR)
 			src += f->offset + sizeof(u32);
 		len = min(len, loc >> 16);
 		break;
-	default:	/* HIST_SRC_PSTR: a pointer, maybe a bad one */
-		src = (const char *)get_unaligned((unsigned long *)
-						  (rec + f->offset));
-		if (!src || strncpy_from_kernel_nofault(dst, src, len + 1) < 0)
-			memset(dst, 0, HIST_STR_SIZE);
-		return;
 	}
 	memcpy(dst, src, strnlen(src, len));
 }
@@ -162,7 +155,17 @@ static void hist_set_vars(const struct hist_eval *ev, u64 *own,
 	unsigned int i;
 
 	for (i = 0; i < def->n_vars; i++) {
-		own[i] = hist_expr_eval(def->vars[i].expr, ev);
+		const struct hist_var *var = &def->vars[i];
+
+		if (var->is_str) {
+			char *buf = elt->priv + var->str_off;
+
+			memset(buf, 0, HIST_STR_SIZE);
+			hist_read_str(&var->expr->field, ev->rec, buf);
+			own[i] = (unsigned long)buf;
+		} else {
+			own[i] = hist_expr_eval(var->expr, ev);
+		}
 		WRITE_ONCE(hist_elt_vars(def, elt)[i], own[i]);
 		/* Pairs with test_and_clear_bit() in hist_read_refs(). */
 		smp_mb__before_atomic();

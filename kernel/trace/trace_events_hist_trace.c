@@ -46,6 +46,7 @@ enum hist_param_src {
  * @ref:   HIST_PARAM_REF: the index in hist_def::refs
  * @field: HIST_PARAM_FIELD: the field
  * @str:   a string field: its scratch buffer
+ * @is_str: a string variable's reference
  */
 struct hist_param {
 	char			*text;
@@ -53,6 +54,7 @@ struct hist_param {
 	unsigned int		ref;
 	struct hist_field	field;
 	unsigned int		str;
+	bool			is_str;
 };
 
 /**
@@ -181,24 +183,26 @@ static int parse_param(struct hist_parse *p, struct hist_def *def,
 		return -EINVAL;
 	}
 	hp->src = HIST_PARAM_FIELD;
-	return hist_parse_field(p, &hp->field, str, true);
+	return hist_parse_field(p, &hp->field, str, HIST_USE_KEY);
 }
 
 /* Does @hp fit field @f of the synthetic event?  0 or -EINVAL, logged. */
-static int check_param(struct hist_parse *p, struct hist_trace *t,
-		       struct hist_param *hp, const struct synth_field *f)
+static int check_param(struct hist_parse *p, const struct hist_def *def,
+		       struct hist_trace *t, struct hist_param *hp,
+		       const struct synth_field *f)
 {
-	bool is_str = hp->src == HIST_PARAM_FIELD &&
-		      hist_src_is_string(hp->field.src);
-	bool is_num = hp->src == HIST_PARAM_REF ||
-		      (!is_str && hp->field.src != HIST_SRC_STACK);
+	bool is_ref = hp->src == HIST_PARAM_REF;
+	bool is_str = is_ref ? hist_ref_is_str(def, &def->refs[hp->ref]) :
+			       hist_src_is_string(hp->field.src);
+	bool is_num = !is_str && (is_ref || hp->field.src != HIST_SRC_STACK);
 
 	if (f->kind == SYNTH_NUM ? !is_num :
 	    (f->kind == SYNTH_STACK || !is_str)) {
 		hist_err(p, HIST_ERR_SYNTH_TYPE_MISMATCH, hp->text);
 		return -EINVAL;
 	}
-	if (!is_str)
+	hp->is_str = is_str && is_ref;
+	if (!is_str || is_ref)
 		return 0;
 	if (t->n_strs == HIST_TRACE_STRS) {
 		hist_err(p, HIST_ERR_TOO_MANY_PARAMS, hp->text);
@@ -249,7 +253,7 @@ int hist_parse_trace(struct hist_parse *p, struct hist_def *def,
 		ret = parse_param(p, def, hp, strim(one));
 		if (ret)
 			return ret;
-		ret = check_param(p, t, hp,
+		ret = check_param(p, def, t, hp,
 				  &t->se->fields[t->n_params - 1]);
 		if (ret)
 			return ret;
@@ -285,8 +289,14 @@ void hist_trace_fire(const struct hist_trace *t, const struct hist_eval *ev)
 		if (hp->src == HIST_PARAM_REF) {
 			const struct hist_ref *ref = &ev->def->refs[hp->ref];
 
-			pad->vals[i].num = ref->hd ? ev->refs[hp->ref] :
-						     ev->own[ref->var];
+			u64 v = ref->hd ? ev->refs[hp->ref] :
+					  ev->own[ref->var];
+
+			/* A string variable's value points to its buffer. */
+			if (hp->is_str)
+				pad->vals[i].str = (const char *)(unsigned long)v;
+			else
+				pad->vals[i].num = v;
 		} else if (hist_src_is_string(hp->field.src)) {
 			memset(pad->strs[hp->str], 0, HIST_STR_SIZE);
 			hist_read_str(&hp->field, ev->rec, pad->strs[hp->str]);

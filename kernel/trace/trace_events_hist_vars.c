@@ -8,7 +8,10 @@
  *   hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:vals=$lat
  *
  * A variable "<name>=<expr>" is one u64 per element of its trigger's
- * map, set by every hit of the element's key.  <expr> is a field, a
+ * map, set by every hit of the element's key.  A variable that is a
+ * string field alone ("file=filename") keeps the string, at most
+ * HIST_STR_SIZE - 1 characters, in a buffer of the element; its u64
+ * points there.  A string is no operand of arithmetic.  <expr> is a field, a
  * numeric literal, a "$name" reference or an arithmetic expression of
  * them with + - * / and -(...), evaluated left to right, * and / before
  * + and -, at most HIST_SUBEXPR_MAX operators deep.  Operators whose
@@ -27,7 +30,9 @@
  * stored before its bit in the element's set-bitmap is set
  * (smp_mb__before_atomic() in hist_set_vars()), and a reader takes the
  * bit with test_and_clear_bit() (fully ordered) before loading the
- * value.  Two hits racing on one element may interleave their values.
+ * value.  Two hits racing on one element may interleave their values;
+ * a string is copied in place, so a reader racing with a hit of the
+ * same key may see a mix of the old and the new string.
  */
 
 #include <linux/ctype.h>
@@ -172,7 +177,7 @@ static struct hist_expr *parse_atom(struct hist_parse *p, struct hist_def *def,
 	e = expr_new(HIST_OP_FIELD);
 	if (IS_ERR(e))
 		return e;
-	ret = hist_parse_field(p, &e->field, str, false);
+	ret = hist_parse_field(p, &e->field, str, HIST_USE_VAR);
 	if (ret) {
 		kfree(e);
 		return ERR_PTR(ret);
@@ -248,6 +253,11 @@ static void fold(struct hist_expr *e)
 static struct hist_expr *parse_expr(struct hist_parse *p, struct hist_def *def,
 				    char *str, unsigned int *depth);
 
+static bool expr_is_str(const struct hist_expr *e)
+{
+	return e->op == HIST_OP_FIELD && hist_src_is_string(e->field.src);
+}
+
 /* "-(<expr>)"; @str points at the '-'. */
 static struct hist_expr *parse_neg(struct hist_parse *p, struct hist_def *def,
 				   char *str, unsigned int *depth)
@@ -273,6 +283,11 @@ static struct hist_expr *parse_neg(struct hist_parse *p, struct hist_def *def,
 	arg = parse_expr(p, def, str, depth);
 	if (IS_ERR(arg))
 		return arg;
+	if (expr_is_str(arg)) {
+		hist_err(p, HIST_ERR_INVALID_STR_OPERAND, str);
+		hist_expr_free(arg);
+		return ERR_PTR(-EINVAL);
+	}
 	e = expr_new(HIST_OP_NEG);
 	if (IS_ERR(e)) {
 		hist_expr_free(arg);
@@ -289,6 +304,11 @@ static int check_operands(struct hist_parse *p, enum hist_op op,
 			  const struct hist_expr *l, const struct hist_expr *r,
 			  const char *rhs)
 {
+	if (expr_is_str(l) || expr_is_str(r)) {
+		hist_err(p, HIST_ERR_INVALID_STR_OPERAND,
+			 expr_is_str(r) ? rhs : NULL);
+		return -EINVAL;
+	}
 	if (l->unit && r->unit && l->unit != r->unit) {
 		hist_err(p, HIST_ERR_TIMESTAMP_MISMATCH, NULL);
 		return -EINVAL;
@@ -388,6 +408,7 @@ int hist_parse_var(struct hist_parse *p, struct hist_def *def, char *tok)
 	if (IS_ERR(e))
 		return PTR_ERR(e);
 	strscpy(def->vars[def->n_vars].name, name, HIST_VAR_NAME_MAX);
+	def->vars[def->n_vars].is_str = expr_is_str(e);
 	def->vars[def->n_vars++].expr = e;
 	return 0;
 }

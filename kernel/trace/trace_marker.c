@@ -109,11 +109,16 @@ static int marker_record(struct trace_array *tr, const char __user *ubuf,
 		ring_buffer_discard_commit(buffer, event);
 		return -EFAULT;
 	}
+	/*
+	 * Triggers (their filters: buf == "start") see the text as it was
+	 * written; the newline the trace shows is added after them.
+	 */
+	entry->buf[cnt] = '\0';
+	post = marker_triggers_call(tr, entry);
 	if (!cnt || entry->buf[cnt - 1] != '\n')
 		entry->buf[cnt++] = '\n';
 	entry->buf[cnt] = '\0';
 
-	post = marker_triggers_call(tr, entry);
 	trace_exports_send(event, TRACE_EXPORT_MARKER);
 	trace_buffer_commit(buffer);
 	if (post)
