@@ -17,7 +17,8 @@
 # When the guest's ARCH is the host's, the guest userland is busybox-static (with its applet symlinks) plus the
 # few real programs the tests need, copied from the host's Debian packages
 # together with the shared libraries ldd reports for them:
-#   bash, chrt (util-linux), ping (iputils-ping), nice and timeout
+#   bash, dash (ftracetest's shell, as on Debian), chrt (util-linux),
+#   ping (iputils-ping), nice and timeout
 #   (coreutils; busybox-static has no nice, and its timeout does not kill
 #   the whole process group), checkbashisms (devscripts) with perl and just
 #   the perl modules checkbashisms loads; trace-cmd with libtraceevent's
@@ -67,6 +68,7 @@ die() {
 # ---------------------------------------------------------------------------
 NEEDED="busybox-static:/bin/busybox
 bash:/bin/bash
+dash:/bin/dash
 util-linux:/usr/bin/chrt
 iputils-ping:/bin/ping
 coreutils:/usr/bin/nice
@@ -208,6 +210,7 @@ install_libs() {
 
 if [ "$NATIVE" = 1 ]; then
 install_prog /bin/bash /bin/bash
+install_prog /bin/dash /bin/dash
 install_prog /usr/bin/chrt /usr/bin/chrt
 install_prog /bin/ping /bin/ping
 install_prog /usr/bin/nice /usr/bin/nice
