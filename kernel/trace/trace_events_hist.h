@@ -143,6 +143,10 @@ struct hist_ref {
 	bool			last;
 };
 
+/* Field variables: hidden triggers on other events (trace_events_hist_fvar.c). */
+#define HIST_FVARS_MAX		8
+#define HIST_FVAR_PREFIX	"synthetic_"
+
 /* Handlers and actions (trace_events_hist_actions.c). */
 #define HIST_ACTIONS_MAX	8
 #define HIST_SAVE_MAX		8
@@ -289,6 +293,11 @@ struct hist_data {
  * @cmd:      the command it was parsed from, for error_log
  * @snap:     its instance's conditional snapshot data, when it has a
  *            snapshot() action and owns that (event_mutex)
+ * @n_fvars:  triggers it added to other events for its field variables
+ * @fvars:    those triggers; an entry is NULL once that trigger went
+ *            with its event (event_mutex)
+ * @fv_owner: for such a trigger: the one that added it, until either
+ *            goes (event_mutex)
  */
 struct hist_trigger {
 	struct hist_def		*def;
@@ -298,6 +307,9 @@ struct hist_trigger {
 	bool			last;
 	char			*cmd;
 	struct hist_snap	*snap;
+	unsigned int		n_fvars;
+	struct event_trigger	*fvars[HIST_FVARS_MAX];
+	struct hist_trigger	*fv_owner;
 };
 
 static inline bool hist_src_is_string(enum hist_src src)
@@ -356,6 +368,9 @@ enum {
 	HIST_ERR_SUBSYS_NOT_FOUND,
 	HIST_ERR_INVALID_SUBSYS_EVENT,
 	HIST_ERR_EVENT_FILE_NOT_FOUND,
+	HIST_ERR_TOO_MANY_FIELD_VARS,
+	HIST_ERR_HIST_NOT_FOUND,
+	HIST_ERR_HIST_CREATE_FAIL,
 };
 
 void hist_err(struct hist_parse *p, int err, const char *at);
@@ -368,6 +383,7 @@ enum hist_use {
 
 int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 		     enum hist_use use);
+bool hist_has_field(struct trace_event_call *call, const char *name);
 u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 		     void *rec);
 void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec);
@@ -416,6 +432,15 @@ int hist_parse_trace(struct hist_parse *p, struct hist_def *def,
 		     bool legacy);
 int hist_parse_onmatch(struct hist_parse *p, struct hist_action *a, char *arg);
 void hist_trace_free(struct hist_trace *t);
+int hist_trace_bind(struct event_trigger *t, struct hist_trace *trace);
+
+/* Field variables (trace_events_hist_fvar.c). */
+struct event_trigger *hist_fvar_base(struct trace_event_file *file,
+				     const struct hist_def *def);
+int hist_fvar_ref(struct event_trigger *t, struct trace_event_file *file,
+		  const char *field);
+int hist_fvars_attach(struct event_trigger *t);
+void hist_fvars_detach(struct hist_trigger *ht);
 void hist_trace_fire(const struct hist_trace *t, const struct hist_eval *ev);
 void hist_print_trace(struct seq_file *m, const struct hist_action *a);
 bool hist_traces_equal(const struct hist_trace *a, const struct hist_trace *b);
