@@ -308,10 +308,10 @@ int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, "execname");
 		return -EINVAL;
 	}
-	/* Strings and stacks are keys; the hitcount is not one. */
+	/* Strings and stacks are keys or variables; the hitcount no key. */
 	if (is_key ? hf->src == HIST_SRC_HITCOUNT :
-		     (hist_src_is_string(hf->src) && use != HIST_USE_VAR) ||
-		     hf->src == HIST_SRC_STACK)
+		     (hist_src_is_string(hf->src) ||
+		      hf->src == HIST_SRC_STACK) && use != HIST_USE_VAR)
 		return -EINVAL;
 	if (!is_key)
 		return 0;
@@ -356,8 +356,8 @@ static int parse_var_val(struct hist_parse *p, struct hist_def *def,
 
 	for (i = 0; i < def->n_vars; i++) {
 		if (!strcmp(def->vars[i].name, str + 1)) {
-			/* A string is not summed. */
-			if (def->vars[i].is_str)
+			/* A string or a stack is not summed. */
+			if (def->vars[i].is_str || def->vars[i].is_stack)
 				return -EINVAL;
 			hf->src = HIST_SRC_VAR;
 			hf->var = i;

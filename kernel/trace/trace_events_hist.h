@@ -113,17 +113,29 @@ struct hist_expr {
  * struct hist_var - a variable, "<name>=<expr>": one u64 per map element
  * @name:    its name
  * @expr:    what a hit sets it to; NULL in a map's copy of the definition
- * @is_str:  @expr is a string field: each element keeps the string in a
- *           HIST_STR_SIZE buffer of its priv data and the u64 points
- *           to it
- * @str_off: a string variable: where its buffer is in the priv data
+ * @is_str:  @expr is a string field, or a reference to a string
+ *           variable: each element keeps the string in a HIST_STR_SIZE
+ *           buffer of its priv data and the u64 points to it
+ * @is_stack: the same for a stack trace (common_stacktrace, or a
+ *           reference to such a variable): HIST_STACK_DEPTH frames,
+ *           ended by a 0 when fewer
+ * @str_off: a string or stack variable: where its buffer is in the
+ *           priv data
  */
 struct hist_var {
 	char			name[HIST_VAR_NAME_MAX];
 	struct hist_expr	*expr;
 	bool			is_str;
+	bool			is_stack;
 	unsigned int		str_off;
 };
+
+/* Bytes of a string or stack variable's buffer in an element. */
+static inline unsigned int hist_var_buf_size(const struct hist_var *var)
+{
+	return var->is_stack ? HIST_STACK_DEPTH * sizeof(unsigned long) :
+			       HIST_STR_SIZE;
+}
 
 struct hist_data;
 
@@ -378,7 +390,7 @@ void hist_err(struct hist_parse *p, int err, const char *at);
 enum hist_use {
 	HIST_USE_VAL,		/* a number */
 	HIST_USE_KEY,		/* a number, a string or a stack */
-	HIST_USE_VAR,		/* a variable's operand: a number or a string */
+	HIST_USE_VAR,		/* a variable's operand: a number, a string, a stack */
 };
 
 int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
@@ -464,13 +476,13 @@ struct hist_eval {
 u64 hist_expr_eval(const struct hist_expr *e, const struct hist_eval *ev);
 bool hist_read_refs(const struct hist_def *def, void *key, u64 *refs);
 
-/* Does @ref of @def name a string variable? */
-static inline bool hist_ref_is_str(const struct hist_def *def,
-				   const struct hist_ref *ref)
+/* The variable @ref of @def names. */
+static inline const struct hist_var *hist_ref_var(const struct hist_def *def,
+						  const struct hist_ref *ref)
 {
 	const struct hist_def *owner = ref->hd ? ref->hd->def : def;
 
-	return owner->vars[ref->var].is_str;
+	return &owner->vars[ref->var];
 }
 
 void hist_print_expr(struct seq_file *m, const struct hist_def *def,

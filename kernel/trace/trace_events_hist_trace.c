@@ -55,6 +55,7 @@ enum hist_param_src {
  * @fv_name: HIST_PARAM_FVAR: the field's name there
  * @str:   a string field: its scratch buffer
  * @is_str: a string variable's reference
+ * @is_stack: a stack variable's reference
  */
 struct hist_param {
 	char			*text;
@@ -65,6 +66,7 @@ struct hist_param {
 	char			*fv_name;
 	unsigned int		str;
 	bool			is_str;
+	bool			is_stack;
 };
 
 /**
@@ -258,26 +260,43 @@ static int parse_param(struct hist_parse *p, struct hist_def *def,
 	return ret;
 }
 
+/* What a parameter or a field of a synthetic event holds. */
+static enum synth_kind param_kind(const struct hist_def *def,
+				  const struct hist_param *hp)
+{
+	const struct hist_var *var;
+
+	if (hp->src == HIST_PARAM_REF) {
+		var = hist_ref_var(def, &def->refs[hp->ref]);
+		return var->is_stack ? SYNTH_STACK :
+		       var->is_str ? SYNTH_DSTR : SYNTH_NUM;
+	}
+	if (hist_src_is_string(hp->field.src))
+		return SYNTH_DSTR;
+	return hp->field.src == HIST_SRC_STACK ? SYNTH_STACK : SYNTH_NUM;
+}
+
 /* Does @hp fit field @f of the synthetic event?  0 or -EINVAL, logged. */
 static int check_param(struct hist_parse *p, const struct hist_def *def,
 		       struct hist_trace *t, struct hist_param *hp,
 		       const struct synth_field *f)
 {
-	bool is_ref = hp->src == HIST_PARAM_REF;
-	bool is_str = is_ref ? hist_ref_is_str(def, &def->refs[hp->ref]) :
-			       hist_src_is_string(hp->field.src);
-	bool is_num = !is_str && (is_ref || hp->field.src != HIST_SRC_STACK);
+	enum synth_kind kind = param_kind(def, hp);
+	enum synth_kind want = f->kind == SYNTH_STR ? SYNTH_DSTR : f->kind;
 
-	/* A field variable is read as a reference once its trigger is added. */
-	is_ref |= hp->src == HIST_PARAM_FVAR;
-
-	if (f->kind == SYNTH_NUM ? !is_num :
-	    (f->kind == SYNTH_STACK || !is_str)) {
+	/* A stack comes from a variable, kept when its event happened. */
+	if (kind != want ||
+	    (kind == SYNTH_STACK && hp->src != HIST_PARAM_REF)) {
 		hist_err(p, HIST_ERR_SYNTH_TYPE_MISMATCH, hp->text);
 		return -EINVAL;
 	}
-	hp->is_str = is_str && is_ref;
-	if (!is_str || is_ref)
+	/* A field variable is read as a reference once its trigger is added. */
+	if (hp->src != HIST_PARAM_FIELD) {
+		hp->is_str = kind == SYNTH_DSTR;
+		hp->is_stack = kind == SYNTH_STACK;
+		return 0;
+	}
+	if (kind != SYNTH_DSTR)
 		return 0;
 	if (t->n_strs == HIST_TRACE_STRS) {
 		hist_err(p, HIST_ERR_TOO_MANY_PARAMS, hp->text);
@@ -394,9 +413,11 @@ void hist_trace_fire(const struct hist_trace *t, const struct hist_eval *ev)
 			u64 v = ref->hd ? ev->refs[hp->ref] :
 					  ev->own[ref->var];
 
-			/* A string variable's value points to its buffer. */
+			/* A string or stack variable's value points to its buffer. */
 			if (hp->is_str)
 				pad->vals[i].str = (const char *)(unsigned long)v;
+			else if (hp->is_stack)
+				pad->vals[i].stack = (const unsigned long *)(unsigned long)v;
 			else
 				pad->vals[i].num = v;
 		} else if (hist_src_is_string(hp->field.src)) {
