@@ -92,6 +92,9 @@ static const char * const hist_errs[] = {
 	[HIST_ERR_SUBSYS_NOT_FOUND]	= "Missing subsystem",
 	[HIST_ERR_INVALID_SUBSYS_EVENT]	= "Invalid subsystem or event name",
 	[HIST_ERR_EVENT_FILE_NOT_FOUND]	= "Event file not found",
+	[HIST_ERR_TOO_MANY_FIELD_VARS]	= "Too many field variables defined",
+	[HIST_ERR_HIST_NOT_FOUND]	= "Matching event histogram not found",
+	[HIST_ERR_HIST_CREATE_FAIL]	= "Couldn't create histogram for field",
 };
 
 /**
@@ -158,6 +161,20 @@ hist_find_field(struct trace_event_call *call, const char *name)
 		if (!strcmp(f->name, name))
 			return f;
 	return NULL;
+}
+
+/**
+ * hist_has_field - can a definition on @call name @name as a field?
+ * @call: the event
+ * @name: the name, without a modifier
+ *
+ * Return: true for its record's fields and the common_* ones.
+ */
+bool hist_has_field(struct trace_event_call *call, const char *name)
+{
+	return hist_find_field(call, name) ||
+	       !strcmp(name, "common_timestamp") ||
+	       !strcmp(name, "common_cpu");
 }
 
 /*
@@ -291,10 +308,10 @@ int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, "execname");
 		return -EINVAL;
 	}
-	/* Strings and stacks are keys; the hitcount is not one. */
+	/* Strings and stacks are keys or variables; the hitcount no key. */
 	if (is_key ? hf->src == HIST_SRC_HITCOUNT :
-		     (hist_src_is_string(hf->src) && use != HIST_USE_VAR) ||
-		     hf->src == HIST_SRC_STACK)
+		     (hist_src_is_string(hf->src) ||
+		      hf->src == HIST_SRC_STACK) && use != HIST_USE_VAR)
 		return -EINVAL;
 	if (!is_key)
 		return 0;
@@ -339,8 +356,8 @@ static int parse_var_val(struct hist_parse *p, struct hist_def *def,
 
 	for (i = 0; i < def->n_vars; i++) {
 		if (!strcmp(def->vars[i].name, str + 1)) {
-			/* A string is not summed. */
-			if (def->vars[i].is_str)
+			/* A string or a stack is not summed. */
+			if (def->vars[i].is_str || def->vars[i].is_stack)
 				return -EINVAL;
 			hf->src = HIST_SRC_VAR;
 			hf->var = i;
@@ -892,6 +909,16 @@ static void hist_put_refs(struct hist_def *def)
 	}
 }
 
+/* Let go of the map; the last user frees it in hist_free().  event_mutex. */
+static void hist_put_data(struct hist_trigger *ht)
+{
+	struct hist_data *hd = ht->hist;
+
+	ht->last = !--hd->ref;
+	if (ht->last)
+		list_del_init(&hd->named);
+}
+
 /* A new trigger: its map, or a share of the named one.  event_mutex. */
 static int hist_init(struct event_trigger *t)
 {
@@ -925,21 +952,26 @@ static int hist_init(struct event_trigger *t)
 	}
 	ht->hist = hd;
 	ht->paused = def->pause;
+	ret = hist_fvars_attach(t);
+	if (ret) {
+		hist_fvars_detach(ht);
+		hist_put_data(ht);
+		hist_snap_disable(ht, t->file->tr);
+		return ret;
+	}
 	hist_get_refs(def);
 	return 0;
 }
 
-/* Unlinked: let go of the map; the last user frees it in hist_free(). */
+/* Unlinked: let go of the map and of the triggers it added. */
 static void hist_release(struct event_trigger *t)
 {
 	struct hist_trigger *ht = t->data;
-	struct hist_data *hd = ht->hist;
 
 	/* Probes may still be in hist_fire(): ht->hist stays valid. */
-	ht->last = !--hd->ref;
-	if (ht->last)
-		list_del_init(&hd->named);
+	hist_put_data(ht);
 	hist_put_refs(ht->def);
+	hist_fvars_detach(ht);
 	hist_snap_disable(ht, t->file->tr);
 }
 

@@ -113,17 +113,29 @@ struct hist_expr {
  * struct hist_var - a variable, "<name>=<expr>": one u64 per map element
  * @name:    its name
  * @expr:    what a hit sets it to; NULL in a map's copy of the definition
- * @is_str:  @expr is a string field: each element keeps the string in a
- *           HIST_STR_SIZE buffer of its priv data and the u64 points
- *           to it
- * @str_off: a string variable: where its buffer is in the priv data
+ * @is_str:  @expr is a string field, or a reference to a string
+ *           variable: each element keeps the string in a HIST_STR_SIZE
+ *           buffer of its priv data and the u64 points to it
+ * @is_stack: the same for a stack trace (common_stacktrace, or a
+ *           reference to such a variable): HIST_STACK_DEPTH frames,
+ *           ended by a 0 when fewer
+ * @str_off: a string or stack variable: where its buffer is in the
+ *           priv data
  */
 struct hist_var {
 	char			name[HIST_VAR_NAME_MAX];
 	struct hist_expr	*expr;
 	bool			is_str;
+	bool			is_stack;
 	unsigned int		str_off;
 };
+
+/* Bytes of a string or stack variable's buffer in an element. */
+static inline unsigned int hist_var_buf_size(const struct hist_var *var)
+{
+	return var->is_stack ? HIST_STACK_DEPTH * sizeof(unsigned long) :
+			       HIST_STR_SIZE;
+}
 
 struct hist_data;
 
@@ -142,6 +154,10 @@ struct hist_ref {
 	unsigned int		var;
 	bool			last;
 };
+
+/* Field variables: hidden triggers on other events (trace_events_hist_fvar.c). */
+#define HIST_FVARS_MAX		8
+#define HIST_FVAR_PREFIX	"synthetic_"
 
 /* Handlers and actions (trace_events_hist_actions.c). */
 #define HIST_ACTIONS_MAX	8
@@ -289,6 +305,11 @@ struct hist_data {
  * @cmd:      the command it was parsed from, for error_log
  * @snap:     its instance's conditional snapshot data, when it has a
  *            snapshot() action and owns that (event_mutex)
+ * @n_fvars:  triggers it added to other events for its field variables
+ * @fvars:    those triggers; an entry is NULL once that trigger went
+ *            with its event (event_mutex)
+ * @fv_owner: for such a trigger: the one that added it, until either
+ *            goes (event_mutex)
  */
 struct hist_trigger {
 	struct hist_def		*def;
@@ -298,6 +319,9 @@ struct hist_trigger {
 	bool			last;
 	char			*cmd;
 	struct hist_snap	*snap;
+	unsigned int		n_fvars;
+	struct event_trigger	*fvars[HIST_FVARS_MAX];
+	struct hist_trigger	*fv_owner;
 };
 
 static inline bool hist_src_is_string(enum hist_src src)
@@ -356,6 +380,9 @@ enum {
 	HIST_ERR_SUBSYS_NOT_FOUND,
 	HIST_ERR_INVALID_SUBSYS_EVENT,
 	HIST_ERR_EVENT_FILE_NOT_FOUND,
+	HIST_ERR_TOO_MANY_FIELD_VARS,
+	HIST_ERR_HIST_NOT_FOUND,
+	HIST_ERR_HIST_CREATE_FAIL,
 };
 
 void hist_err(struct hist_parse *p, int err, const char *at);
@@ -363,11 +390,12 @@ void hist_err(struct hist_parse *p, int err, const char *at);
 enum hist_use {
 	HIST_USE_VAL,		/* a number */
 	HIST_USE_KEY,		/* a number, a string or a stack */
-	HIST_USE_VAR,		/* a variable's operand: a number or a string */
+	HIST_USE_VAR,		/* a variable's operand: a number, a string, a stack */
 };
 
 int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 		     enum hist_use use);
+bool hist_has_field(struct trace_event_call *call, const char *name);
 u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 		     void *rec);
 void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec);
@@ -416,6 +444,15 @@ int hist_parse_trace(struct hist_parse *p, struct hist_def *def,
 		     bool legacy);
 int hist_parse_onmatch(struct hist_parse *p, struct hist_action *a, char *arg);
 void hist_trace_free(struct hist_trace *t);
+int hist_trace_bind(struct event_trigger *t, struct hist_trace *trace);
+
+/* Field variables (trace_events_hist_fvar.c). */
+struct event_trigger *hist_fvar_base(struct trace_event_file *file,
+				     const struct hist_def *def);
+int hist_fvar_ref(struct event_trigger *t, struct trace_event_file *file,
+		  const char *field);
+int hist_fvars_attach(struct event_trigger *t);
+void hist_fvars_detach(struct hist_trigger *ht);
 void hist_trace_fire(const struct hist_trace *t, const struct hist_eval *ev);
 void hist_print_trace(struct seq_file *m, const struct hist_action *a);
 bool hist_traces_equal(const struct hist_trace *a, const struct hist_trace *b);
@@ -439,13 +476,13 @@ struct hist_eval {
 u64 hist_expr_eval(const struct hist_expr *e, const struct hist_eval *ev);
 bool hist_read_refs(const struct hist_def *def, void *key, u64 *refs);
 
-/* Does @ref of @def name a string variable? */
-static inline bool hist_ref_is_str(const struct hist_def *def,
-				   const struct hist_ref *ref)
+/* The variable @ref of @def names. */
+static inline const struct hist_var *hist_ref_var(const struct hist_def *def,
+						  const struct hist_ref *ref)
 {
 	const struct hist_def *owner = ref->hd ? ref->hd->def : def;
 
-	return owner->vars[ref->var].is_str;
+	return &owner->vars[ref->var];
 }
 
 void hist_print_expr(struct seq_file *m, const struct hist_def *def,

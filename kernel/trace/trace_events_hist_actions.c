@@ -229,7 +229,7 @@ int hist_parse_action(struct hist_parse *p, struct hist_def *def, char *tok)
  *
  * After the comm of an execname key: the variables, the bitmap of
  * those set, the handlers' track slots, the saved fields, the buffers
- * of string variables.
+ * of string and stack variables.
  */
 void hist_layout_priv(struct hist_def *def)
 {
@@ -249,10 +249,10 @@ void hist_layout_priv(struct hist_def *def)
 		off += ALIGN(def->save[i].size, sizeof(u64));
 	}
 	for (i = 0; i < def->n_vars; i++) {
-		if (!def->vars[i].is_str)
+		if (!def->vars[i].is_str && !def->vars[i].is_stack)
 			continue;
 		def->vars[i].str_off = off;
-		off += HIST_STR_SIZE;
+		off += hist_var_buf_size(&def->vars[i]);
 	}
 	def->priv_size = off;
 }

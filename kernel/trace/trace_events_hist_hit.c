@@ -117,7 +117,7 @@ u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 	return v;
 }
 
-/* A common_stacktrace key: the frames above the trigger code. */
+/* A common_stacktrace key or variable: the frames above the trigger code. */
 static __always_inline void hist_save_stack(unsigned long *dst)
 {
 #ifdef CONFIG_STACKTRACE
@@ -145,6 +145,30 @@ static void hist_make_key(const struct hist_def *def, struct trace_array *tr,
 }
 
 /*
+ * A string or stack variable's value into its buffer @buf in the
+ * element; the variable's u64 is the buffer's address.
+ */
+static __always_inline u64 fill_var_buf(const struct hist_var *var,
+					const struct hist_eval *ev, void *buf)
+{
+	const struct hist_expr *e = var->expr;
+	const void *src;
+
+	memset(buf, 0, hist_var_buf_size(var));
+	if (e->op == HIST_OP_REF) {
+		/* Another element's buffer, of the same size. */
+		src = (const void *)(unsigned long)hist_expr_eval(e, ev);
+		if (src)
+			memcpy(buf, src, hist_var_buf_size(var));
+	} else if (var->is_stack) {
+		hist_save_stack(buf);
+	} else {
+		hist_read_str(&e->field, ev->rec, buf);
+	}
+	return (unsigned long)buf;
+}
+
+/*
  * The hit's variables into @ev->own, then into @elt: each value before
  * its set bit (see trace_events_hist_vars.c).
  */
@@ -157,15 +181,10 @@ static void hist_set_vars(const struct hist_eval *ev, u64 *own,
 	for (i = 0; i < def->n_vars; i++) {
 		const struct hist_var *var = &def->vars[i];
 
-		if (var->is_str) {
-			char *buf = elt->priv + var->str_off;
-
-			memset(buf, 0, HIST_STR_SIZE);
-			hist_read_str(&var->expr->field, ev->rec, buf);
-			own[i] = (unsigned long)buf;
-		} else {
+		if (var->is_str || var->is_stack)
+			own[i] = fill_var_buf(var, ev, elt->priv + var->str_off);
+		else
 			own[i] = hist_expr_eval(var->expr, ev);
-		}
 		WRITE_ONCE(hist_elt_vars(def, elt)[i], own[i]);
 		/* Pairs with test_and_clear_bit() in hist_read_refs(). */
 		smp_mb__before_atomic();

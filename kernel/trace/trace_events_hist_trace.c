@@ -11,7 +11,9 @@
  * trace() emits the synthetic event "synth" with one parameter per
  * field: a "$var" (a variable of this trigger or, keyed alike, of
  * another one of the instance; "subsys.event.$var" names it fully) or
- * a field of this trigger's event.  onmatch() runs its action on every
+ * a field of this trigger's event or, if it has none of that name, of
+ * onmatch()'s event ("subsys.event.field" names it fully): a field
+ * variable (trace_events_hist_fvar.c).  onmatch() runs its action on every
  * hit whose references to other triggers' variables were all set: the
  * hit that matches an earlier hit of subsys.event with the same key.
  *
@@ -37,24 +39,34 @@
 enum hist_param_src {
 	HIST_PARAM_REF,		/* a "$var": hist_def::refs[ref] */
 	HIST_PARAM_FIELD,	/* a field of the event */
+	HIST_PARAM_FVAR,	/* a field of another event: a field variable */
 };
 
 /**
  * struct hist_param - one parameter of trace()
  * @text:  as written, for the trigger file
  * @src:   where its value comes from
- * @ref:   HIST_PARAM_REF: the index in hist_def::refs
- * @field: HIST_PARAM_FIELD: the field
+ * @ref:   HIST_PARAM_REF, and HIST_PARAM_FVAR once its trigger is
+ *         added: the index in hist_def::refs
+ * @field: HIST_PARAM_FIELD: the field; HIST_PARAM_FVAR: what it is
+ *         on the other event (its kind only is used once parsed)
+ * @fv_file: HIST_PARAM_FVAR: the other event's file, valid until the
+ *         trigger is added (the same hold of event_mutex)
+ * @fv_name: HIST_PARAM_FVAR: the field's name there
  * @str:   a string field: its scratch buffer
  * @is_str: a string variable's reference
+ * @is_stack: a stack variable's reference
  */
 struct hist_param {
 	char			*text;
 	enum hist_param_src	src;
 	unsigned int		ref;
 	struct hist_field	field;
+	struct trace_event_file	*fv_file;
+	char			*fv_name;
 	unsigned int		str;
 	bool			is_str;
+	bool			is_stack;
 };
 
 /**
@@ -101,8 +113,10 @@ void hist_trace_free(struct hist_trace *t)
 		return;
 	if (t->se)
 		synth_event_put(t->se);
-	for (i = 0; i < t->n_params; i++)
+	for (i = 0; i < t->n_params; i++) {
 		kfree(t->params[i].text);
+		kfree(t->params[i].fv_name);
+	}
 	kfree(t->name);
 	kfree(t->match);
 	kfree(t);
@@ -115,17 +129,18 @@ static struct hist_trace *trace_of(struct hist_action *a)
 	return a->trace;
 }
 
-/* The event file of "subsys.event" in the trigger's instance. */
-static bool event_exists(struct trace_array *tr, const char *system,
-			 const char *event)
+/* The event file of "subsys.event" in the trigger's instance, or NULL. */
+static struct trace_event_file *event_file(struct trace_array *tr,
+					   const char *system,
+					   const char *event)
 {
 	struct trace_event_file *file;
 
 	list_for_each_entry(file, &tr->events.files, list)
 		if (!strcmp(file->event_call->class->system, system) &&
 		    !strcmp(trace_event_name(file->event_call), event))
-			return true;
-	return false;
+			return file;
+	return NULL;
 }
 
 /**
@@ -149,7 +164,7 @@ int hist_parse_onmatch(struct hist_parse *p, struct hist_action *a, char *arg)
 		return -EINVAL;
 	}
 	*dot = '\0';
-	if (!event_exists(p->file->tr, arg, dot + 1)) {
+	if (!event_file(p->file->tr, arg, dot + 1)) {
 		*dot = '.';
 		hist_err(p, HIST_ERR_INVALID_SUBSYS_EVENT, arg);
 		return -EINVAL;
@@ -159,11 +174,58 @@ int hist_parse_onmatch(struct hist_parse *p, struct hist_action *a, char *arg)
 	return t->match ? 0 : -ENOMEM;
 }
 
-/* "[subsys.event.]$var" or a field of the event into @hp. */
-static int parse_param(struct hist_parse *p, struct hist_def *def,
-		       struct hist_param *hp, char *str)
+/*
+ * @field of "subsys.event" (@sys, @event): a field variable.  Its
+ * trigger is added with the definition's (hist_trace_bind()).
+ */
+static int parse_fvar(struct hist_parse *p, const struct hist_def *def,
+		      struct hist_param *hp, const char *sys,
+		      const char *event, char *field)
 {
-	char *dollar = strchr(str, '$');
+	struct hist_parse other = *p;
+	int ret;
+
+	other.file = event_file(p->file->tr, sys, event);
+	if (!other.file) {
+		hist_err(p, HIST_ERR_EVENT_FILE_NOT_FOUND, field);
+		return -EINVAL;
+	}
+	if (!hist_fvar_base(other.file, def)) {
+		hist_err(p, HIST_ERR_HIST_NOT_FOUND, field);
+		return -EINVAL;
+	}
+	hp->fv_name = kstrdup(field, GFP_KERNEL);
+	if (!hp->fv_name)
+		return -ENOMEM;
+	ret = hist_parse_field(&other, &hp->field, field, HIST_USE_KEY);
+	if (ret) {
+		hist_err(p, HIST_ERR_HIST_CREATE_FAIL, hp->fv_name);
+		return ret;
+	}
+	hp->src = HIST_PARAM_FVAR;
+	hp->fv_file = other.file;
+	return 0;
+}
+
+/* Is "subsys.event" (@sys, @event) the event @p's trigger is on? */
+static bool own_event(struct hist_parse *p, const char *sys,
+		      const char *event)
+{
+	struct trace_event_call *call = p->file->event_call;
+
+	return !strcmp(call->class->system, sys) &&
+	       !strcmp(trace_event_name(call), event);
+}
+
+/*
+ * "[subsys.event.]$var", or "[subsys.event.]field": a field of this
+ * event, else of onmatch()'s (or the named) one.
+ */
+static int parse_param(struct hist_parse *p, struct hist_def *def,
+		       struct hist_trace *t, struct hist_param *hp, char *str)
+{
+	char *dollar = strchr(str, '$'), *sys = NULL, *event = NULL;
+	char *field = str, *match;
 	int ret;
 
 	hp->text = kstrdup(str, GFP_KERNEL);
@@ -177,13 +239,41 @@ static int parse_param(struct hist_parse *p, struct hist_def *def,
 		hp->ref = ret;
 		return 0;
 	}
-	/* Another event's field would need a field variable: not offered. */
 	if (strchr(str, '.') && strchr(strchr(str, '.') + 1, '.')) {
-		hist_err(p, HIST_ERR_PARAM_NOT_FOUND, str);
-		return -EINVAL;
+		sys = strsep(&field, ".");
+		event = strsep(&field, ".");
 	}
 	hp->src = HIST_PARAM_FIELD;
-	return hist_parse_field(p, &hp->field, str, HIST_USE_KEY);
+	if (sys ? own_event(p, sys, event) :
+		  hist_has_field(p->file->event_call, field) || !t->match)
+		return hist_parse_field(p, &hp->field, field, HIST_USE_KEY);
+	if (sys)
+		return parse_fvar(p, def, hp, sys, event, field);
+	/* onmatch()'s "subsys.event", checked when it was parsed */
+	match = kstrdup(t->match, GFP_KERNEL);
+	if (!match)
+		return -ENOMEM;
+	event = match;
+	sys = strsep(&event, ".");
+	ret = parse_fvar(p, def, hp, sys, event, field);
+	kfree(match);
+	return ret;
+}
+
+/* What a parameter or a field of a synthetic event holds. */
+static enum synth_kind param_kind(const struct hist_def *def,
+				  const struct hist_param *hp)
+{
+	const struct hist_var *var;
+
+	if (hp->src == HIST_PARAM_REF) {
+		var = hist_ref_var(def, &def->refs[hp->ref]);
+		return var->is_stack ? SYNTH_STACK :
+		       var->is_str ? SYNTH_DSTR : SYNTH_NUM;
+	}
+	if (hist_src_is_string(hp->field.src))
+		return SYNTH_DSTR;
+	return hp->field.src == HIST_SRC_STACK ? SYNTH_STACK : SYNTH_NUM;
 }
 
 /* Does @hp fit field @f of the synthetic event?  0 or -EINVAL, logged. */
@@ -191,18 +281,22 @@ static int check_param(struct hist_parse *p, const struct hist_def *def,
 		       struct hist_trace *t, struct hist_param *hp,
 		       const struct synth_field *f)
 {
-	bool is_ref = hp->src == HIST_PARAM_REF;
-	bool is_str = is_ref ? hist_ref_is_str(def, &def->refs[hp->ref]) :
-			       hist_src_is_string(hp->field.src);
-	bool is_num = !is_str && (is_ref || hp->field.src != HIST_SRC_STACK);
+	enum synth_kind kind = param_kind(def, hp);
+	enum synth_kind want = f->kind == SYNTH_STR ? SYNTH_DSTR : f->kind;
 
-	if (f->kind == SYNTH_NUM ? !is_num :
-	    (f->kind == SYNTH_STACK || !is_str)) {
+	/* A stack comes from a variable, kept when its event happened. */
+	if (kind != want ||
+	    (kind == SYNTH_STACK && hp->src != HIST_PARAM_REF)) {
 		hist_err(p, HIST_ERR_SYNTH_TYPE_MISMATCH, hp->text);
 		return -EINVAL;
 	}
-	hp->is_str = is_str && is_ref;
-	if (!is_str || is_ref)
+	/* A field variable is read as a reference once its trigger is added. */
+	if (hp->src != HIST_PARAM_FIELD) {
+		hp->is_str = kind == SYNTH_DSTR;
+		hp->is_stack = kind == SYNTH_STACK;
+		return 0;
+	}
+	if (kind != SYNTH_DSTR)
 		return 0;
 	if (t->n_strs == HIST_TRACE_STRS) {
 		hist_err(p, HIST_ERR_TOO_MANY_PARAMS, hp->text);
@@ -250,7 +344,7 @@ int hist_parse_trace(struct hist_parse *p, struct hist_def *def,
 			return -EINVAL;
 		}
 		hp = &t->params[t->n_params++];
-		ret = parse_param(p, def, hp, strim(one));
+		ret = parse_param(p, def, t, hp, strim(one));
 		if (ret)
 			return ret;
 		ret = check_param(p, def, t, hp,
@@ -261,6 +355,33 @@ int hist_parse_trace(struct hist_parse *p, struct hist_def *def,
 	if (t->n_params != t->se->n_fields) {
 		hist_err(p, HIST_ERR_SYNTH_COUNT_MISMATCH, NULL);
 		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * hist_trace_bind - add the triggers a trace() action's field variables need
+ * @t:     the trigger being added, its map made
+ * @trace: one of its trace() actions
+ *
+ * Context: event_mutex held, the same hold the definition was parsed in.
+ * Return: 0 or -errno.
+ */
+int hist_trace_bind(struct event_trigger *t, struct hist_trace *trace)
+{
+	struct hist_param *hp;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < trace->n_params; i++) {
+		hp = &trace->params[i];
+		if (hp->src != HIST_PARAM_FVAR)
+			continue;
+		ret = hist_fvar_ref(t, hp->fv_file, hp->fv_name);
+		if (ret < 0)
+			return ret;
+		hp->ref = ret;
+		hp->fv_file = NULL;
 	}
 	return 0;
 }
@@ -286,15 +407,17 @@ void hist_trace_fire(const struct hist_trace *t, const struct hist_eval *ev)
 	pad = this_cpu_ptr(&hist_trace_pads[nest - 1]);
 	for (i = 0; i < t->n_params; i++) {
 		hp = &t->params[i];
-		if (hp->src == HIST_PARAM_REF) {
+		if (hp->src != HIST_PARAM_FIELD) {
 			const struct hist_ref *ref = &ev->def->refs[hp->ref];
 
 			u64 v = ref->hd ? ev->refs[hp->ref] :
 					  ev->own[ref->var];
 
-			/* A string variable's value points to its buffer. */
+			/* A string or stack variable's value points to its buffer. */
 			if (hp->is_str)
 				pad->vals[i].str = (const char *)(unsigned long)v;
+			else if (hp->is_stack)
+				pad->vals[i].stack = (const unsigned long *)(unsigned long)v;
 			else
 				pad->vals[i].num = v;
 		} else if (hist_src_is_string(hp->field.src)) {

@@ -9,9 +9,12 @@
  *
  * A variable "<name>=<expr>" is one u64 per element of its trigger's
  * map, set by every hit of the element's key.  A variable that is a
- * string field alone ("file=filename") keeps the string, at most
- * HIST_STR_SIZE - 1 characters, in a buffer of the element; its u64
- * points there.  A string is no operand of arithmetic.  <expr> is a field, a
+ * string field alone ("file=filename"), or a reference alone to a string
+ * variable, keeps the string, at most HIST_STR_SIZE - 1 characters, in
+ * a buffer of the element; its u64 points there.  So does one that is
+ * common_stacktrace ("st=common_stacktrace", or the legacy
+ * "st=stacktrace"), or a reference to one, with HIST_STACK_DEPTH
+ * frames.  A string or a stack is no operand of arithmetic.  <expr> is a field, a
  * numeric literal, a "$name" reference or an arithmetic expression of
  * them with + - * / and -(...), evaluated left to right, * and / before
  * + and -, at most HIST_SUBEXPR_MAX operators deep.  Operators whose
@@ -253,9 +256,32 @@ static void fold(struct hist_expr *e)
 static struct hist_expr *parse_expr(struct hist_parse *p, struct hist_def *def,
 				    char *str, unsigned int *depth);
 
-static bool expr_is_str(const struct hist_expr *e)
+/* Does @e yield a string: a string field, or a string variable's value? */
+static bool expr_is_str(const struct hist_def *def, const struct hist_expr *e)
 {
+	if (e->op == HIST_OP_REF)
+		return hist_ref_var(def, &def->refs[e->ref])->is_str;
 	return e->op == HIST_OP_FIELD && hist_src_is_string(e->field.src);
+}
+
+/* Does @e yield a stack trace, the same way? */
+static bool expr_is_stack(const struct hist_def *def,
+			  const struct hist_expr *e)
+{
+	if (e->op == HIST_OP_REF)
+		return hist_ref_var(def, &def->refs[e->ref])->is_stack;
+	return e->op == HIST_OP_FIELD && e->field.src == HIST_SRC_STACK;
+}
+
+/* No string or stack is an operand of arithmetic.  0 or -EINVAL, logged. */
+static int check_operand(struct hist_parse *p, const struct hist_def *def,
+			 const struct hist_expr *e, const char *at)
+{
+	if (expr_is_str(def, e)) {
+		hist_err(p, HIST_ERR_INVALID_STR_OPERAND, at);
+		return -EINVAL;
+	}
+	return expr_is_stack(def, e) ? -EINVAL : 0;
 }
 
 /* "-(<expr>)"; @str points at the '-'. */
@@ -283,8 +309,7 @@ static struct hist_expr *parse_neg(struct hist_parse *p, struct hist_def *def,
 	arg = parse_expr(p, def, str, depth);
 	if (IS_ERR(arg))
 		return arg;
-	if (expr_is_str(arg)) {
-		hist_err(p, HIST_ERR_INVALID_STR_OPERAND, str);
+	if (check_operand(p, def, arg, str)) {
 		hist_expr_free(arg);
 		return ERR_PTR(-EINVAL);
 	}
@@ -300,15 +325,12 @@ static struct hist_expr *parse_neg(struct hist_parse *p, struct hist_def *def,
 }
 
 /* Whether @l <op> @r may be computed: 0, or -errno logged. */
-static int check_operands(struct hist_parse *p, enum hist_op op,
-			  const struct hist_expr *l, const struct hist_expr *r,
-			  const char *rhs)
+static int check_operands(struct hist_parse *p, const struct hist_def *def,
+			  enum hist_op op, const struct hist_expr *l,
+			  const struct hist_expr *r, const char *rhs)
 {
-	if (expr_is_str(l) || expr_is_str(r)) {
-		hist_err(p, HIST_ERR_INVALID_STR_OPERAND,
-			 expr_is_str(r) ? rhs : NULL);
+	if (check_operand(p, def, l, NULL) || check_operand(p, def, r, rhs))
 		return -EINVAL;
-	}
 	if (l->unit && r->unit && l->unit != r->unit) {
 		hist_err(p, HIST_ERR_TIMESTAMP_MISMATCH, NULL);
 		return -EINVAL;
@@ -350,7 +372,7 @@ static struct hist_expr *parse_expr(struct hist_parse *p, struct hist_def *def,
 		hist_expr_free(l);
 		return r;
 	}
-	ret = check_operands(p, op, l, r, rhs);
+	ret = check_operands(p, def, op, l, r, rhs);
 	e = ret ? ERR_PTR(ret) : expr_new(op);
 	if (IS_ERR(e)) {
 		hist_expr_free(l);
@@ -408,7 +430,8 @@ int hist_parse_var(struct hist_parse *p, struct hist_def *def, char *tok)
 	if (IS_ERR(e))
 		return PTR_ERR(e);
 	strscpy(def->vars[def->n_vars].name, name, HIST_VAR_NAME_MAX);
-	def->vars[def->n_vars].is_str = expr_is_str(e);
+	def->vars[def->n_vars].is_str = expr_is_str(def, e);
+	def->vars[def->n_vars].is_stack = expr_is_stack(def, e);
 	def->vars[def->n_vars++].expr = e;
 	return 0;
 }

@@ -495,6 +495,24 @@ out_free:
 	return ret;
 }
 
+/**
+ * trace_event_trigger_run - run a trigger command as if written to a file
+ * @file: the event file whose trigger file it is written to
+ * @cmd:  the command, as the trigger file takes it; cut up by the parse
+ *
+ * For tracing code that adds triggers on the user's behalf (a hist
+ * trigger's field variables).  The trigger is an ordinary one of
+ * @file, listed and removable like any other.
+ *
+ * Context: event_mutex held.
+ * Return: 0 or the -errno the trigger file would have returned.
+ */
+int trace_event_trigger_run(struct trace_event_file *file, char *cmd)
+{
+	lockdep_assert_held(&event_mutex);
+	return trigger_command(file, strim(cmd));
+}
+
 /* --- the trigger file -------------------------------------------------- */
 
 /* The one element shown when there are no triggers. */

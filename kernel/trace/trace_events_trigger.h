@@ -131,5 +131,6 @@ extern const struct event_trigger_kind hist_trigger_kind;
 int trace_event_trigger_attach(struct event_trigger *t);
 void trace_event_trigger_detach(struct trace_event_file *file,
 				struct event_trigger *t);
+int trace_event_trigger_run(struct trace_event_file *file, char *cmd);
 
 #endif /* _KERNEL_TRACE_TRACE_EVENTS_TRIGGER_H */
