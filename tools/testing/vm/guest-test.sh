@@ -15,7 +15,8 @@
 #   kunit/...       the KUnit suites that ran during boot;
 #   samples/...     the ftrace_ops API clients (ftrace-modules.sh);
 #   demo/...        each section of `make demo` shows what it promises
-#                   (demo-check.sh).
+#                   (demo-check.sh);
+#   docs/...        histogram.rst's wakeup-latency example (hist-example.sh).
 # The last shard (or an unsharded run) compares the tracefs tree with
 # upstream's (tracefs-tree.sh, tracefs/tree) and runs trace-cmd and perf
 # against the kernel (tools-test.sh, tools/...).
@@ -47,6 +48,7 @@ if [ "$first" = 1 ]; then
 	/opt/vm/kunit-results.sh
 	/opt/vm/ftrace-modules.sh
 	/opt/vm/demo-check.sh /opt/vm/demo.sh
+	/opt/vm/hist-example.sh
 fi
 if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 	# The tracefs tree against upstream's, where the list was made.
