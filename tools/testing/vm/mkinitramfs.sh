@@ -304,9 +304,10 @@ for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done
-# The stress programs (fuzz/), built static for a guest of the host's
-# architecture: fuzz-tracefs and no-lost-events.
+# The stress programs (fuzz/) and the perf PMU check (probe-pmu.c),
+# built static for a guest of the host's architecture.
 if [ "$NATIVE" = 1 ]; then
+	gcc -static -O2 -Wall -o "$ST/opt/vm/probe-pmu" "$HERE/probe-pmu.c"
 	gcc -static -O2 -Wall -o "$ST/opt/vm/fuzz-tracefs" \
 		"$HERE/fuzz/fuzz-tracefs.c" "$HERE/fuzz/fuzz-files.c" \
 		"$HERE/fuzz/fuzz-corpus.c" "$HERE/fuzz/tracefs-io.c"
