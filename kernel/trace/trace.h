@@ -1115,6 +1115,13 @@ enum print_line_t trace_print_event_fields(struct trace_iterator *iter,
 void trace_eval_init(void);
 void trace_eval_module_add(struct module *mod);
 void trace_eval_module_remove(struct module *mod);
+
+/* trace_event_perf.c: a perf event with a trace event of its own. */
+#ifdef CONFIG_PERF_EVENTS
+int perf_trace_local_init(struct perf_event *p_event,
+			  struct trace_event_call *call);
+void perf_trace_local_destroy(struct perf_event *p_event);
+#endif
 #else
 static inline void trace_event_init(void) { }
 #endif

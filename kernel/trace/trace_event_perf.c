@@ -127,6 +127,40 @@ static void perf_trace_event_unreg(struct perf_event *p_event)
 		perf_buffers_free();
 }
 
+/*
+ * Make @p_event a perf user of @tp_event: check that it may be, attach
+ * the event's perf probe for the first user, then open.  event_mutex.
+ */
+static int perf_trace_event_attach(struct trace_event_call *tp_event,
+				   struct perf_event *p_event)
+{
+	int ret = perf_trace_event_perm(tp_event, p_event);
+
+	if (ret)
+		return ret;
+	p_event->tp_event = tp_event;
+	ret = perf_trace_event_reg(tp_event);
+	if (!ret) {
+		ret = tp_event->class->reg(tp_event, TRACE_REG_PERF_OPEN,
+					   p_event);
+		if (ret)
+			perf_trace_event_unreg(p_event);
+	}
+	/* A local @tp_event is freed when this fails. */
+	if (ret)
+		p_event->tp_event = NULL;
+	return ret;
+}
+
+/* Undo perf_trace_event_attach().  event_mutex. */
+static void perf_trace_event_detach(struct perf_event *p_event)
+{
+	struct trace_event_call *tp_event = p_event->tp_event;
+
+	tp_event->class->reg(tp_event, TRACE_REG_PERF_CLOSE, p_event);
+	perf_trace_event_unreg(p_event);
+}
+
 /**
  * perf_trace_init - bind a perf event to the trace event attr.config names
  * @p_event: the perf event (PERF_TYPE_TRACEPOINT)
@@ -138,7 +172,7 @@ int perf_trace_init(struct perf_event *p_event)
 {
 	struct trace_event_call *tp_event;
 	u64 id = p_event->attr.config;
-	int ret = -ENOENT;
+	int ret;
 
 	guard(mutex)(&event_mutex);
 	list_for_each_entry(tp_event, &ftrace_events, list) {
@@ -147,22 +181,12 @@ int perf_trace_init(struct perf_event *p_event)
 			continue;
 		if (!trace_event_try_get_ref(tp_event))
 			return -ENOENT;
-		ret = perf_trace_event_perm(tp_event, p_event);
-		if (!ret) {
-			p_event->tp_event = tp_event;
-			ret = perf_trace_event_reg(tp_event);
-		}
-		if (!ret) {
-			ret = tp_event->class->reg(tp_event, TRACE_REG_PERF_OPEN,
-						   p_event);
-			if (ret)
-				perf_trace_event_unreg(p_event);
-		}
+		ret = perf_trace_event_attach(tp_event, p_event);
 		if (ret)
 			trace_event_put_ref(tp_event);
 		return ret;
 	}
-	return ret;
+	return -ENOENT;
 }
 
 /**
@@ -174,9 +198,34 @@ void perf_trace_destroy(struct perf_event *p_event)
 	struct trace_event_call *tp_event = p_event->tp_event;
 
 	guard(mutex)(&event_mutex);
-	tp_event->class->reg(tp_event, TRACE_REG_PERF_CLOSE, p_event);
-	perf_trace_event_unreg(p_event);
+	perf_trace_event_detach(p_event);
 	trace_event_put_ref(tp_event);
+}
+
+/**
+ * perf_trace_local_init - bind a perf event to a trace event of its own
+ * @p_event: the perf event (the kprobe or uprobe PMU's)
+ * @call: the event, made for @p_event alone: in no list, no tracefs
+ *	file, no other perf event uses it
+ *
+ * Return: 0, -EPERM/-EACCES when not allowed, -ENOMEM, or the probe's
+ * -errno.
+ */
+int perf_trace_local_init(struct perf_event *p_event,
+			  struct trace_event_call *call)
+{
+	guard(mutex)(&event_mutex);
+	return perf_trace_event_attach(call, p_event);
+}
+
+/**
+ * perf_trace_local_destroy - undo perf_trace_local_init()
+ * @p_event: the perf event; its ->tp_event may be freed afterwards
+ */
+void perf_trace_local_destroy(struct perf_event *p_event)
+{
+	guard(mutex)(&event_mutex);
+	perf_trace_event_detach(p_event);
 }
 
 /**

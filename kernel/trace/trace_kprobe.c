@@ -27,6 +27,7 @@
 #include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "trace_probe_event.h"
 
@@ -369,6 +370,26 @@ static unsigned int kprobe_symbol_count(const char *name)
 	return count;
 }
 
+/*
+ * Probe @pt at @name+@off: -EINVAL for a return probe off a function's
+ * entry, -EADDRNOTAVAIL for a name that several (static) functions
+ * share, which would be ambiguous.
+ */
+static int kprobe_point_set_symbol(struct kprobe_point *pt, const char *name,
+				   unsigned long off)
+{
+	if (pt->tk->ev.is_return && off)
+		return -EINVAL;
+	if (!strchr(name, ':') && kprobe_symbol_count(name) > 1)
+		return -EADDRNOTAVAIL;
+	pt->symbol = kstrdup(name, GFP_KERNEL);
+	if (!pt->symbol)
+		return -ENOMEM;
+	pt->rp.kp.symbol_name = pt->symbol;
+	pt->rp.kp.offset = off;
+	return 0;
+}
+
 /* "[MOD:]SYM[+offs][%return]" or "MEMADDR": fill the kprobe's place. */
 static int kprobe_parse_place(struct probe_event *ev,
 			      struct kprobe_point *pt, char *place,
@@ -377,6 +398,7 @@ static int kprobe_parse_place(struct probe_event *ev,
 	char *suffix = strchr(place, '%');
 	unsigned long addr, off = 0;
 	char *plus;
+	int ret;
 
 	if (suffix) {
 		if (strcmp(suffix, "%return"))
@@ -395,20 +417,12 @@ static int kprobe_parse_place(struct probe_event *ev,
 			return probe_log_err(log, 0, PROBE_ERR_BAD_PROBE_ADDR);
 		*plus = '\0';
 	}
-	/* A return probe sits on a function's entry. */
-	if (ev->is_return && off)
+	ret = kprobe_point_set_symbol(pt, place, off);
+	if (ret == -EINVAL)
 		return probe_log_err(log, 0, PROBE_ERR_BAD_RETPROBE);
-	/* A name that several (static) functions share is ambiguous. */
-	if (!strchr(place, ':') && kprobe_symbol_count(place) > 1) {
+	if (ret == -EADDRNOTAVAIL)
 		probe_log_err(log, 0, PROBE_ERR_NON_UNIQ_SYMBOL);
-		return -EADDRNOTAVAIL;
-	}
-	pt->symbol = kstrdup(place, GFP_KERNEL);
-	if (!pt->symbol)
-		return -ENOMEM;
-	pt->rp.kp.symbol_name = pt->symbol;
-	pt->rp.kp.offset = off;
-	return 0;
+	return ret;
 }
 
 static char *kprobe_default_name(struct probe_event *ev)
@@ -627,17 +641,77 @@ static const struct probe_def_ops kprobe_def = {
 
 #ifdef CONFIG_PERF_EVENTS
 /*
- * The "kprobe" PMU (perf_event_open() of a kprobe without kprobe_events)
- * is not offered yet: opening one fails, so perf_kprobe_destroy() is
- * never reached.  perf record -e kprobes:EVENT works (probe_event_reg()).
+ * The place of a kprobe PMU event: attr.kprobe_func, a user pointer to
+ * "[MOD:]SYM", and attr.probe_offset into it; or, when kprobe_func is 0,
+ * the address attr.kprobe_addr.
+ */
+static int kprobe_perf_place(struct kprobe_point *pt,
+			     const struct perf_event_attr *attr)
+{
+	char mod[MODULE_NAME_LEN];
+	char *func;
+	int ret;
+
+	if (!attr->kprobe_func) {
+		pt->rp.kp.addr = (void *)(unsigned long)attr->kprobe_addr;
+		return 0;
+	}
+	if (attr->probe_offset > UINT_MAX)
+		return -EINVAL;
+	func = strndup_user(u64_to_user_ptr(attr->kprobe_func),
+			    KSYM_NAME_LEN);
+	/* strndup_user() says -EINVAL for a string without its NUL. */
+	if (IS_ERR(func))
+		return PTR_ERR(func) == -EINVAL ? -E2BIG : PTR_ERR(func);
+	ret = func[0] ? kprobe_point_set_symbol(pt, func, attr->probe_offset) :
+			-EINVAL;
+	kfree(func);
+	/* A perf event does not wait for its module to come. */
+	if (!ret && kprobe_point_module(pt, mod, sizeof(mod)) &&
+	    !kprobe_module_loaded(mod))
+		ret = -ENOENT;
+	return ret;
+}
+
+/**
+ * perf_kprobe_init() - open a kprobe PMU event: a kprobe of its own
+ * @event: the perf event, whose attr names the place: kprobe_func (a
+ *	user pointer to "[MOD:]SYM") and probe_offset, or kprobe_addr
+ * @is_retprobe: probe the function's return (a kretprobe)
+ *
+ * The event's kprobe event has no arguments and is in neither
+ * kprobe_events nor dynamic_events; it counts and samples like the
+ * events perf opens by name, and perf_kprobe_destroy() frees it.
+ *
+ * Return: 0; -EINVAL for an empty name or an offset a return probe or
+ * the kprobe cannot take, -E2BIG for a name of KSYM_NAME_LEN bytes or
+ * more, -EFAULT, -ENOENT for an unknown symbol, -EADDRNOTAVAIL for a
+ * name several functions share, -ENOMEM, or register_kprobe()'s -errno.
  */
 int perf_kprobe_init(struct perf_event *event, bool is_retprobe)
 {
-	return -EOPNOTSUPP;
+	struct trace_kprobe *tk = trace_kprobe_alloc(0, is_retprobe, 0);
+	int ret;
+
+	if (!tk)
+		return -ENOMEM;
+	ret = kprobe_perf_place(list_first_entry(&tk->points,
+						 struct kprobe_point, list),
+				&event->attr);
+	if (ret) {
+		probe_event_destroy(&tk->ev);
+		return ret;
+	}
+	return probe_event_perf_open(&tk->ev, event, PROBE_DEFAULT_GROUP);
 }
 
+/**
+ * perf_kprobe_destroy() - close a kprobe PMU event
+ * @event: the perf event perf_kprobe_init() opened, being freed
+ */
 void perf_kprobe_destroy(struct perf_event *event)
 {
+	probe_event_perf_close(event);
 }
 #endif
 

@@ -307,6 +307,20 @@ static int probe_event_raw_init(struct trace_event_call *call)
 	return register_trace_event(&call->event) ? 0 : -ENODEV;
 }
 
+/* Make @ev's event and class point at it and at the base's callbacks. */
+static void probe_event_init_call(struct probe_event *ev)
+{
+	ev->call.class = &ev->class;
+	ev->call.event.funcs = &probe_event_funcs;
+	ev->call.flags = ev->evs->ops->flags | TRACE_EVENT_FL_DYNAMIC;
+	ev->call.data = ev;
+	ev->class.system = ev->group;
+	ev->class.reg = probe_event_reg;
+	ev->class.raw_init = probe_event_raw_init;
+	ev->class.fields_array = probe_fields_array;
+	INIT_LIST_HEAD(&ev->class.fields);
+}
+
 /* Install the probe if its kind does it now, and make the event appear. */
 static int probe_event_register(struct probe_event *ev)
 {
@@ -315,20 +329,74 @@ static int probe_event_register(struct probe_event *ev)
 
 	if (ret)
 		return ret;
-	ev->call.class = &ev->class;
-	ev->call.event.funcs = &probe_event_funcs;
-	ev->call.flags = ops->flags | TRACE_EVENT_FL_DYNAMIC;
-	ev->call.data = ev;
-	ev->class.system = ev->group;
-	ev->class.reg = probe_event_reg;
-	ev->class.raw_init = probe_event_raw_init;
-	ev->class.fields_array = probe_fields_array;
-	INIT_LIST_HEAD(&ev->class.fields);
+	probe_event_init_call(ev);
 	ret = trace_add_event_call(&ev->call);
 	if (ret && ops->uninstall)
 		ops->uninstall(ev);
 	return ret;
 }
+
+#ifdef CONFIG_PERF_EVENTS
+/**
+ * probe_event_perf_open() - make a new event a perf event's own
+ * @ev: the event, with what it probes and no arguments; it stays out of
+ *	its kind's list, tracefs and dynamic_events, and has no event id
+ *	(its records' common_type is 0)
+ * @p_event: the perf event (the kprobe or uprobe PMU's)
+ * @group: the event's group
+ *
+ * Names and lays out @ev, installs its probe and binds @p_event to it,
+ * which arms the probe.  probe_event_perf_close() undoes it as
+ * @p_event is freed.
+ *
+ * Return: 0, or -errno with @ev destroyed.
+ */
+int probe_event_perf_open(struct probe_event *ev, struct perf_event *p_event,
+			  const char *group)
+{
+	const struct probe_event_ops *ops = ev->evs->ops;
+	int ret = -EOPNOTSUPP;
+
+	/* Kinds that attach per file (eprobes) have no perf side. */
+	if (ops->attach)
+		goto fail;
+	ret = probe_event_set_name(ev, NULL, NULL, group) ?:
+	      probe_event_layout(ev);
+	if (ret)
+		goto fail;
+	probe_event_init_call(ev);
+	ret = ops->install ? ops->install(ev) : 0;
+	if (ret)
+		goto fail;
+	ret = perf_trace_local_init(p_event, &ev->call);
+	if (!ret)
+		return 0;
+	if (ops->uninstall)
+		ops->uninstall(ev);
+fail:
+	probe_event_destroy(ev);
+	return ret;
+}
+
+/**
+ * probe_event_perf_close() - free a perf event's own event
+ * @p_event: the perf event probe_event_perf_open() bound, being freed
+ */
+void probe_event_perf_close(struct perf_event *p_event)
+{
+	struct probe_event *ev = p_event->tp_event->data;
+	const struct probe_event_ops *ops = ev->evs->ops;
+
+	/*
+	 * Disarms the probe and waits out the handlers that read the perf
+	 * list (tracepoint_synchronize_unregister()).
+	 */
+	perf_trace_local_destroy(p_event);
+	if (ops->uninstall)
+		ops->uninstall(ev);
+	probe_event_destroy(ev);
+}
+#endif
 
 /* --- creation ----------------------------------------------------------- */
 

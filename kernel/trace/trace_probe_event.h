@@ -188,6 +188,12 @@ int probe_args_differ(struct probe_event *a, struct probe_event *b,
 bool probe_args_match(struct probe_event *ev, int argc, char **argv);
 void probe_event_show_args(struct seq_file *m, struct probe_event *ev);
 
+#ifdef CONFIG_PERF_EVENTS
+int probe_event_perf_open(struct probe_event *ev, struct perf_event *p_event,
+			  const char *group);
+void probe_event_perf_close(struct perf_event *p_event);
+#endif
+
 void probe_event_record(struct probe_event *ev,
 			const struct probe_fetch_ctx *ctx,
 			struct pt_regs *regs, unsigned long ip,

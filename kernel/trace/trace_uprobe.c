@@ -250,6 +250,22 @@ static int uprobe_parse_offset(struct trace_uprobe *tu, char *word,
 	return 0;
 }
 
+/*
+ * Probe the file @name: kern_path()'s -errno when there is none (@tu's
+ * ->path stays empty), -EINVAL when it is not a regular file.
+ */
+static int trace_uprobe_set_file(struct trace_uprobe *tu, const char *name)
+{
+	int ret = kern_path(name, LOOKUP_FOLLOW, &tu->path);
+
+	if (ret)
+		return ret;
+	if (!d_is_reg(tu->path.dentry))
+		return -EINVAL;
+	tu->filename = kstrdup(name, GFP_KERNEL);
+	return tu->filename ? 0 : -ENOMEM;
+}
+
 /* "PATH:OFFSET...": the probed file and the place in it. */
 static int uprobe_parse_place(struct trace_uprobe *tu, const char *arg,
 			      struct probe_log *log)
@@ -263,19 +279,13 @@ static int uprobe_parse_place(struct trace_uprobe *tu, const char *arg,
 	/* The last ':' ends the path, which may hold some. */
 	colon = strrchr(word, ':');
 	*colon = '\0';
-	ret = kern_path(word, LOOKUP_FOLLOW, &tu->path);
-	if (ret) {
+	ret = trace_uprobe_set_file(tu, word);
+	if (!ret)
+		ret = uprobe_parse_offset(tu, word, colon + 1, log);
+	else if (!tu->path.dentry)
 		probe_log_err(log, 0, PROBE_ERR_FILE_NOT_FOUND);
-		goto out;
-	}
-	if (!d_is_reg(tu->path.dentry)) {
-		ret = probe_log_err(log, 0, PROBE_ERR_NO_REGULAR_FILE);
-		goto out;
-	}
-	tu->filename = kstrdup(word, GFP_KERNEL);
-	ret = tu->filename ? uprobe_parse_offset(tu, word, colon + 1, log) :
-			     -ENOMEM;
-out:
+	else if (ret == -EINVAL)
+		probe_log_err(log, 0, PROBE_ERR_NO_REGULAR_FILE);
 	kfree(word);
 	return ret;
 }
@@ -299,6 +309,14 @@ static bool uprobe_is_definition(int argc, char **argv)
 		return false;
 	colon = strrchr(argv[1], ':');
 	return strchr(argv[1], '/') && colon && isdigit(colon[1]);
+}
+
+/* The handler of @tu's kind, once its place says which. */
+static void trace_uprobe_set_consumer(struct trace_uprobe *tu)
+{
+	tu->consumer.handler = tu->ev.is_return ? NULL : uprobe_event_hit;
+	tu->consumer.ret_handler = tu->ev.is_return ? uretprobe_event_hit :
+						      NULL;
 }
 
 static struct trace_uprobe *trace_uprobe_alloc(int nargs, bool is_return)
@@ -349,9 +367,7 @@ static int trace_uprobe_create(int argc, char **argv)
 		kfree(event);
 		goto fail;
 	}
-	tu->consumer.handler = tu->ev.is_return ? NULL : uprobe_event_hit;
-	tu->consumer.ret_handler = tu->ev.is_return ? uretprobe_event_hit :
-						      NULL;
+	trace_uprobe_set_consumer(tu);
 	flags = PROBE_CTX_USER | (tu->ev.is_return ? PROBE_CTX_RETURN : 0);
 	ret = probe_event_set_name(&tu->ev, group, event, UPROBE_DEFAULT_GROUP);
 	ret = ret ?: probe_event_parse_args(&tu->ev, argc - 2, argv + 2, flags,
@@ -437,18 +453,68 @@ static const struct probe_def_ops uprobe_def = {
 
 #ifdef CONFIG_PERF_EVENTS
 /*
- * The "uprobe" PMU (perf_event_open() of a uprobe without uprobe_events)
- * is not offered yet: opening one fails, so perf_uprobe_destroy() is
- * never reached.  perf record -e uprobes:EVENT works (probe_event_reg()).
+ * The place of a uprobe PMU event: attr.uprobe_path, a user pointer to
+ * the file's path, and attr.probe_offset in the file.
+ */
+static int uprobe_perf_place(struct trace_uprobe *tu,
+			     const struct perf_event_attr *attr)
+{
+	char *name;
+	int ret;
+
+	if (!attr->uprobe_path)
+		return -EINVAL;
+	name = strndup_user(u64_to_user_ptr(attr->uprobe_path), PATH_MAX);
+	/* strndup_user() says -EINVAL for a string without its NUL. */
+	if (IS_ERR(name))
+		return PTR_ERR(name) == -EINVAL ? -E2BIG : PTR_ERR(name);
+	ret = name[0] ? trace_uprobe_set_file(tu, name) : -EINVAL;
+	kfree(name);
+	tu->offset = attr->probe_offset;
+	return ret;
+}
+
+/**
+ * perf_uprobe_init() - open a uprobe PMU event: a uprobe of its own
+ * @event: the perf event, whose attr names the place: uprobe_path (a
+ *	user pointer to the file's path) and probe_offset
+ * @ref_ctr_offset: the file offset of the probe's reference counter
+ *	(semaphore), 0 for none
+ * @is_retprobe: probe the function's return (a uretprobe)
+ *
+ * The event's uprobe event has no arguments and is in neither
+ * uprobe_events nor dynamic_events; it counts and samples like the
+ * events perf opens by name, and perf_uprobe_destroy() frees it.
+ *
+ * Return: 0; -EINVAL for no or an empty path, or one of no regular file;
+ * -E2BIG for a path of PATH_MAX bytes or more, -EFAULT, kern_path()'s
+ * -errno (-ENOENT: no such file), -ENOMEM, or uprobe_register()'s -errno.
  */
 int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
 		     bool is_retprobe)
 {
-	return -EOPNOTSUPP;
+	struct trace_uprobe *tu = trace_uprobe_alloc(0, is_retprobe);
+	int ret;
+
+	if (!tu)
+		return -ENOMEM;
+	tu->ref_ctr_offset = ref_ctr_offset;
+	trace_uprobe_set_consumer(tu);
+	ret = uprobe_perf_place(tu, &event->attr);
+	if (ret) {
+		probe_event_destroy(&tu->ev);
+		return ret;
+	}
+	return probe_event_perf_open(&tu->ev, event, UPROBE_DEFAULT_GROUP);
 }
 
+/**
+ * perf_uprobe_destroy() - close a uprobe PMU event
+ * @event: the perf event perf_uprobe_init() opened, being freed
+ */
 void perf_uprobe_destroy(struct perf_event *event)
 {
+	probe_event_perf_close(event);
 }
 #endif
 

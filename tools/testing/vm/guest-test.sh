@@ -18,8 +18,9 @@
 #                   (demo-check.sh);
 #   docs/...        histogram.rst's wakeup-latency example (hist-example.sh).
 # The last shard (or an unsharded run) compares the tracefs tree with
-# upstream's (tracefs-tree.sh, tracefs/tree) and runs trace-cmd and perf
-# against the kernel (tools-test.sh, tools/...).
+# upstream's (tracefs-tree.sh, tracefs/tree), runs trace-cmd and perf
+# against the kernel (tools-test.sh, tools/...) and opens events of the
+# kprobe and uprobe perf PMUs (probe-pmu, pmu/...).
 # Then it runs its share of upstream's ftracetest (with our own cases in
 # test.d/core), and the last shard ends with the stress programs of
 # fuzz/ (stress/...), when the initramfs has them.  It always exits 0: check-results.sh on the host reads
@@ -61,6 +62,12 @@ if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 		for t in trace-cmd perf; do
 			echo "TEST-RESULT tools/$t SKIP no $t in the $(uname -m) guest"
 		done
+	fi
+	# The kprobe and uprobe perf PMUs (probe-pmu.c, pmu/...).
+	if [ -x /opt/vm/probe-pmu ]; then
+		/opt/vm/probe-pmu
+	else
+		echo "TEST-RESULT pmu SKIP probe-pmu is not built for the $(uname -m) guest"
 	fi
 fi
 

@@ -304,6 +304,14 @@ for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done
+# The perf PMU check (probe-pmu.c), built static with the guest's
+# compiler where its results were seen: x86_64 and riscv64 (i386: not
+# run yet).
+case $ARCH in
+x86_64|riscv64)
+	"${cross:-}gcc" -static -O2 -Wall -o "$ST/opt/vm/probe-pmu" \
+		"$HERE/probe-pmu.c" ;;
+esac
 # The stress programs (fuzz/), built static for a guest of the host's
 # architecture: fuzz-tracefs and no-lost-events.
 if [ "$NATIVE" = 1 ]; then
