@@ -8,7 +8,7 @@
 #
 # Usage: stress.sh [SECONDS]   (vmargs=SECONDS; default 120 per loop)
 #
-# Four loops, each SECONDS long, each ending by itself, each against a
+# Five loops, each SECONDS long, each ending by itself, each against a
 # background load pinned to the other CPU (fork/exec, timers, module
 # loads and unloads):
 #   stress/tracers    the tracers in turn (nop, function, function_graph,
@@ -20,7 +20,11 @@
 #                     readers in trace_pipe, trace_pipe_raw and snapshot,
 #                     readers killed mid-read, buffer_size_kb resized;
 #   stress/modules    trace-events-sample.ko loaded and unloaded while a
-#                     ":mod:" filter and its events are set.
+#                     ":mod:" filter and its events are set;
+#   stress/faults     instances made, buffers resized and events enabled
+#                     while failslab and fail_page_alloc fail one in five
+#                     of the loop's own allocations: each write takes
+#                     effect or fails and leaves the old value.
 # Each prints "TEST-RESULT stress/<loop> PASS|FAIL <operations>": PASS
 # when it ran its time and tracing still works after it (a trace_marker
 # line reaches trace).  Splats are the host's to count.  Then the
@@ -76,6 +80,12 @@ result() { # name ops
 loop_tracers() {
 	local n=0 end=$((SECONDS + secs)) t
 
+	# The function-based tracers follow about 150 functions: on the
+	# debug kernel under TCG, turning on all 20,000 call sites while
+	# each already traced call runs the tracer under lockdep and KASAN
+	# took longer than 500 s, one switch.  The patcher and the tracers'
+	# start and stop paths run the same code either way.
+	echo 'vfs_* ksys_* schedule*' > $T/set_ftrace_filter
 	while [ $SECONDS -lt $end ]; do
 		for t in $(cat $T/available_tracers); do
 			taskset -c 0 sh -c "echo $t > $T/current_tracer" 2>/dev/null
@@ -83,11 +93,13 @@ loop_tracers() {
 			n=$((n + 1))
 		done
 	done
+	echo nop > $T/current_tracer
+	: > $T/set_ftrace_filter
 	result tracers "$n tracer switches"
 }
 
 loop_filters() {
-	local n=0 end=$((SECONDS + secs)) m
+	local n=0 end=$((SECONDS + secs)) m d
 
 	# Every rewrite below goes through the patcher while function_graph
 	# runs; the round starts with a narrow filter so that the guest is
@@ -103,15 +115,22 @@ loop_filters() {
 		: > $T/set_ftrace_pid
 		: > $T/set_graph_function
 		: > $T/set_ftrace_notrace
-		echo 'kfree:traceoff:1' > $T/set_ftrace_filter
+		# Appended: a command written with '>' would also empty the
+		# filter, and function_graph would follow every function.
+		echo 'kfree:traceoff:1' >> $T/set_ftrace_filter
 		echo '!kfree:traceoff' >> $T/set_ftrace_filter
 		echo 'ksys_*' > $T/set_ftrace_filter
 		echo 1 > $T/tracing_on
-		for m in ftrace-ops-count ftrace-direct-modify ftrace-direct-multi; do
+		# One direct sample at a time: both attach to schedule(),
+		# the second's register_ftrace_direct() gets EBUSY, and
+		# upstream's samples then leak their filter (hardening.rst).
+		d=ftrace-direct-modify
+		[ $((n % 2)) = 0 ] || d=ftrace-direct-multi
+		for m in ftrace-ops-count $d; do
 			modprobe $m 2>/dev/null
 		done
 		sleep 0.2
-		for m in ftrace-ops-count ftrace-direct-modify ftrace-direct-multi; do
+		for m in ftrace-ops-count $d; do
 			modprobe -r $m 2>/dev/null
 		done
 		n=$((n + 1))
@@ -157,7 +176,10 @@ loop_instances() {
 loop_modules() {
 	local n=0 end=$((SECONDS + secs))
 
-	echo ':mod:trace_events_sample' > $T/set_ftrace_filter
+	# vfs_read too: while the module is out, a filter of only its
+	# functions would be empty (every function, before the first load).
+	echo vfs_read > $T/set_ftrace_filter
+	echo ':mod:trace_events_sample' >> $T/set_ftrace_filter
 	echo function > $T/current_tracer
 	while [ $SECONDS -lt $end ]; do
 		modprobe trace-events-sample
@@ -172,8 +194,87 @@ loop_modules() {
 	result modules "$n module load/unload cycles under :mod: and events"
 }
 
+# Allocation failures (failslab, fail_page_alloc) in this loop's own
+# writes only: task-filter makes them hit tasks with make-it-fail set,
+# which the subshell sets for itself and its children.
+faults_on() {
+	local a
+
+	for a in failslab fail_page_alloc; do
+		echo 1 > $D/$a/task-filter
+		echo N > $D/$a/ignore-gfp-wait
+		echo 0 > $D/$a/verbose
+		echo -1 > $D/$a/times
+		echo 20 > $D/$a/probability
+	done
+}
+
+faults_off() {
+	echo 0 > $D/failslab/probability
+	echo 0 > $D/fail_page_alloc/probability
+}
+
+# fault_write VALUE FILE: write under fault injection, then check that
+# FILE reads back its old value if the write failed, and if it succeeded
+# what the same write gives without faults (buffer_size_kb rounds up to
+# whole pages).  Counts writes and failures; a mismatch goes to $bad.
+fault_write() { # value file
+	local old new ref rc
+
+	old=$(head -c 64 "$2" | head -1)
+	(echo 1 > /proc/self/make-it-fail; echo "$1" > "$2") 2>/dev/null
+	rc=$?
+	new=$(head -c 64 "$2" | head -1)
+	writes=$((writes + 1))
+	if [ $rc -ne 0 ]; then
+		failures=$((failures + 1))
+		[ "$new" = "$old" ] || bad="$bad; $2: failed write of $1 changed '$old' to '$new'"
+		return
+	fi
+	echo "$1" > "$2"
+	ref=$(head -c 64 "$2" | head -1)
+	[ "$new" = "$ref" ] || bad="$bad; $2: wrote $1, reads '$new', not '$ref'"
+}
+
+loop_faults() {
+	local end=$((SECONDS + secs)) i n=0 mk=0
+	D=/sys/kernel/debug writes=0 failures=0 bad=
+
+	if [ ! -d $D/failslab ] || [ ! -d $D/fail_page_alloc ]; then
+		echo "TEST-RESULT stress/faults SKIP no failslab/fail_page_alloc in this kernel"
+		return
+	fi
+	faults_on
+	while [ $SECONDS -lt $end ]; do
+		i=$T/instances/fault$((n % 2))
+		if ! (echo 1 > /proc/self/make-it-fail; mkdir $i) 2>/dev/null; then
+			[ ! -d $i ] || bad="$bad; failed mkdir left $i"
+		fi
+		if [ -d $i ]; then
+			mk=$((mk + 1))
+			fault_write $((16 + (n % 5) * 100)) $i/buffer_size_kb
+			fault_write 1 $i/events/sched/sched_switch/enable
+			fault_write 1 $i/events/sched/sched_wakeup/enable
+			fault_write 0 $i/events/sched/sched_switch/enable
+			faults_off
+			echo 0 > $i/events/enable
+			rmdir $i || bad="$bad; rmdir $i failed"
+			faults_on
+		fi
+		fault_write $((1024 + (n % 3) * 512)) $T/buffer_size_kb
+		n=$((n + 1))
+	done
+	faults_off
+	echo 1408 > $T/buffer_size_kb
+	if [ -n "$bad" ]; then
+		echo "TEST-RESULT stress/faults FAIL${bad#;}"
+	else
+		result faults "$n rounds, $mk instances made, $writes writes under failslab/fail_page_alloc, $failures refused"
+	fi
+}
+
 echo "== stress: $secs s per loop, $ncpu CPUs, $(uname -r)"
-for l in tracers filters instances modules; do
+for l in tracers filters instances modules faults; do
 	start_load
 	s=$SECONDS
 	loop_$l
