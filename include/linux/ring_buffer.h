@@ -155,6 +155,7 @@ unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer);
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu);
 void ring_buffer_reset_online_cpus(struct trace_buffer *buffer);
 void ring_buffer_reset(struct trace_buffer *buffer);
+void ring_buffer_reset_since(struct trace_buffer *buffer, unsigned long cookie);
 
 #ifdef CONFIG_RING_BUFFER_ALLOW_SWAP
 int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,

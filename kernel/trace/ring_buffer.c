@@ -2910,9 +2910,15 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);
 
-/* Empty the rings of @mask, with one wait for their writers.  buffer->mutex. */
+/*
+ * Empty the rings of @mask, with one wait for their writers.  buffer->mutex.
+ * With @cookie, the caller has held every writer of the buffer off since
+ * it took *@cookie (get_state_synchronize_rcu()), so a grace period that
+ * has already passed since then is enough.
+ */
 static void rb_reset_cpus_locked(struct trace_buffer *buffer,
-				 const struct cpumask *mask)
+				 const struct cpumask *mask,
+				 const unsigned long *cookie)
 {
 	unsigned long flags;
 	int cpu;
@@ -2920,7 +2926,10 @@ static void rb_reset_cpus_locked(struct trace_buffer *buffer,
 	for_each_cpu_and(cpu, buffer->cpumask, mask)
 		atomic_inc(&buffer->buffers[cpu]->record_disabled);
 	/* Writers run with preemption disabled: wait for those in flight. */
-	synchronize_rcu();
+	if (cookie)
+		cond_synchronize_rcu(*cookie);
+	else
+		synchronize_rcu();
 	for_each_cpu_and(cpu, buffer->cpumask, mask) {
 		struct rb_cpu *cb = buffer->buffers[cpu];
 
@@ -2943,7 +2952,7 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 	if (!rb_cpu_of(buffer, cpu))
 		return;
 	mutex_lock(&buffer->mutex);
-	rb_reset_cpus_locked(buffer, cpumask_of(cpu));
+	rb_reset_cpus_locked(buffer, cpumask_of(cpu), NULL);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
@@ -2957,7 +2966,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
 void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
 {
 	mutex_lock(&buffer->mutex);
-	rb_reset_cpus_locked(buffer, cpu_online_mask);
+	rb_reset_cpus_locked(buffer, cpu_online_mask, NULL);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
@@ -2971,10 +2980,27 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
 void ring_buffer_reset(struct trace_buffer *buffer)
 {
 	mutex_lock(&buffer->mutex);
-	rb_reset_cpus_locked(buffer, cpu_possible_mask);
+	rb_reset_cpus_locked(buffer, cpu_possible_mask, NULL);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+/**
+ * ring_buffer_reset_since - empty every ring of a buffer held off
+ * @buffer: the ring buffer, under a ring_buffer_record_disable()
+ * @cookie: get_state_synchronize_rcu(), taken after that disable
+ *
+ * As ring_buffer_reset(), but the wait for the writers in flight is
+ * skipped when a grace period has passed since @cookie: a writer tests
+ * the disable with preemption off, so none that missed it is left.
+ * May sleep.
+ */
+void ring_buffer_reset_since(struct trace_buffer *buffer, unsigned long cookie)
+{
+	mutex_lock(&buffer->mutex);
+	rb_reset_cpus_locked(buffer, cpu_possible_mask, &cookie);
+	mutex_unlock(&buffer->mutex);
+}
 
 /**
  * ring_buffer_subbuf_order_get - the sub-buffer size as a page order

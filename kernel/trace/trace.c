@@ -287,6 +287,38 @@ void tracing_reset_all_cpus(struct trace_array *tr)
 }
 
 /**
+ * tracing_stop_writers - hold every writer of @tr's buffer off
+ * @tr: the instance
+ *
+ * Until tracing_reset_stopped().  The caller may sleep in between; a grace
+ * period it waits for meanwhile spares the reset its own.
+ *
+ * Return: the cookie for tracing_reset_stopped().
+ */
+unsigned long tracing_stop_writers(struct trace_array *tr)
+{
+	if (tr->buffer)
+		ring_buffer_record_disable(tr->buffer);
+	return get_state_synchronize_rcu();
+}
+
+/**
+ * tracing_reset_stopped - empty @tr's buffer and let the writers back in
+ * @tr:     the instance, after tracing_stop_writers()
+ * @cookie: what tracing_stop_writers() returned
+ *
+ * Sleeps, for a grace period only if none passed since @cookie.
+ */
+void tracing_reset_stopped(struct trace_array *tr, unsigned long cookie)
+{
+	if (!tr->buffer)
+		return;
+	ring_buffer_reset_since(tr->buffer, cookie);
+	WRITE_ONCE(tr->time_start, ring_buffer_time_stamp(tr->buffer));
+	ring_buffer_record_enable(tr->buffer);
+}
+
+/**
  * tracing_reset_cpu - empty one CPU's buffer of @tr
  * @tr:  the instance
  * @cpu: the CPU

@@ -770,6 +770,8 @@ void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 void tracing_start_tr(struct trace_array *tr);
 void tracing_stop_tr(struct trace_array *tr);
+unsigned long tracing_stop_writers(struct trace_array *tr);
+void tracing_reset_stopped(struct trace_array *tr, unsigned long cookie);
 void tracing_reset_all_cpus(struct trace_array *tr);
 void tracing_reset_cpu(struct trace_array *tr, int cpu);
 

@@ -66,6 +66,7 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
 	struct tracer *t = tracer_lookup(name);
 	struct tracer *old = tr->current_trace;
+	unsigned long cookie;
 	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
@@ -78,14 +79,18 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	if (t == old)
 		return 0;
 
+	/*
+	 * Every switch, to nop too, starts the new tracer on an empty
+	 * buffer, as upstream: what the old one recorded is gone.  The
+	 * writers are held off from before the old tracer's reset, so the
+	 * grace period a function tracer's unregistering waits for also
+	 * serves the buffer's reset.
+	 */
+	cookie = tracing_stop_writers(tr);
 	if (old && old->reset)
 		old->reset(tr);
 	tr->current_trace = &nop_trace;
-	/*
-	 * Every switch, to nop too, starts the new tracer on an empty
-	 * buffer, as upstream: what the old one recorded is gone.
-	 */
-	tracing_reset_all_cpus(tr);
+	tracing_reset_stopped(tr, cookie);
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret) {
