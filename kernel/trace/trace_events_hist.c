@@ -805,6 +805,28 @@ static bool hist_fire(struct event_trigger *t, void *rec, unsigned long ip)
 	return true;
 }
 
+/**
+ * hist_triggers_pause - pause or resume every hist trigger of an event
+ * @file:  the event file
+ * @pause: true to pause them (:pause), false to resume them (:cont)
+ *
+ * What the enable_hist and disable_hist triggers do.  Runs in the probe
+ * of their own event, in any context: @file's triggers are walked
+ * under RCU (trace_events_trigger.c frees a removed one after a grace
+ * period), and hist_trigger::paused is written as :pause writes it.
+ */
+void hist_triggers_pause(struct trace_event_file *file, bool pause)
+{
+	struct event_trigger *t;
+
+	list_for_each_entry_rcu(t, &file->triggers, list) {
+		struct hist_trigger *ht = t->data;
+
+		if (t->kind == &hist_trigger_kind)
+			WRITE_ONCE(ht->paused, pause);
+	}
+}
+
 /* --- the trigger kind ------------------------------------------------- */
 
 static int hist_parse(struct event_trigger *t, const char *cmd, char *param,

@@ -8,10 +8,11 @@
  *
  *   <kind>[:<count>] [if <filter>]
  *   enable_event|disable_event:<system>:<event>[:<count>] [if <filter>]
+ *   enable_hist|disable_hist:<system>:<event>[:<count>] [if <filter>]
  *
  * An event has at most one trigger of a kind (traceon and traceoff
  * count as one kind, and so do enable_event and disable_event on one
- * target), except hist triggers, one per definition
+ * target, and enable_hist and disable_hist), except hist triggers, one per definition
  * (trace_events_hist.c, which parses its own parameter).  Reading
  * lists them, newest first, as upstream Linux does
  * ("traceon:unlimited", "traceoff:count=2 if prev_pid == 0"), or, with
@@ -594,7 +595,8 @@ static const struct seq_operations trigger_sops = {
 
 /*
  * Opening the file for writing with O_TRUNC ('>' in a shell) removes the
- * triggers of the kinds that ask for it (hist), as upstream Linux does.
+ * triggers of the kinds that ask for it (hist, enable_hist, disable_hist),
+ * as upstream Linux does.
  */
 static void trigger_truncate(struct trace_event_file *file)
 {
