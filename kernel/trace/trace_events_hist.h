@@ -207,6 +207,9 @@ struct hist_action {
  * @cont:       :cont or :continue was given
  * @clear:      :clear was given
  * @nohitcount: :nohitcount (or :NOHC) was given
+ * @uses_ts:    a key, value, variable or action reads common_timestamp
+ * @clock:      then the clock the instance is switched to (clock=,
+ *              "global" by default), an index in trace_clock's list
  * @has_execname: a key is common_pid.execname (elements keep a comm)
  * @own_names:  the fields' names are allocated (a map's copy)
  * @n_vars:     variables
@@ -238,6 +241,8 @@ struct hist_def {
 	bool			cont;
 	bool			clear;
 	bool			nohitcount;
+	bool			uses_ts;
+	int			clock;
 	bool			has_execname;
 	bool			own_names;
 	unsigned int		n_vars;
@@ -331,13 +336,15 @@ static inline bool hist_src_is_string(enum hist_src src)
 
 /*
  * What an error is logged against: the command as written and
- * "hist:<system>:<event>".  Only valid while one command is parsed,
- * under event_mutex.
+ * "hist:<system>:<event>"; and whether a field parsed so far was
+ * common_timestamp.  Only valid while one command is parsed, under
+ * event_mutex.
  */
 struct hist_parse {
 	struct trace_event_file	*file;
 	char			*cmd;
 	char			loc[MAX_FILTER_STR_VAL];
+	bool			uses_ts;
 };
 
 /* error_log reasons, with upstream Linux's wording (hist_errs[]). */
@@ -383,6 +390,7 @@ enum {
 	HIST_ERR_TOO_MANY_FIELD_VARS,
 	HIST_ERR_HIST_NOT_FOUND,
 	HIST_ERR_HIST_CREATE_FAIL,
+	HIST_ERR_SET_CLOCK_FAIL,
 };
 
 void hist_err(struct hist_parse *p, int err, const char *at);

@@ -97,7 +97,8 @@ u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 	switch (hf->src) {
 	case HIST_SRC_TIMESTAMP:
 		v = ring_buffer_time_stamp(tr->buffer);
-		if (hf->mods & HIST_MOD_USECS)
+		/* A counter or a cycle clock has no microseconds. */
+		if ((hf->mods & HIST_MOD_USECS) && trace_clock_in_ns(tr))
 			v = div_u64(v, NSEC_PER_USEC);
 		return v;
 	case HIST_SRC_CPU:

@@ -146,6 +146,8 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 			seq_puts(m, ".descending");
 	}
 	seq_printf(m, ":size=%u", 1U << def->bits);
+	if (def->uses_ts)
+		seq_printf(m, ":clock=%s", trace_clock_name(def->clock));
 	if (def->nohitcount)
 		seq_puts(m, ":nohitcount");
 	hist_print_actions_spec(m, def);

@@ -27,7 +27,10 @@
  * dropped if the event is soft-disabled.  A record the pid filters
  * refuse fires none.
  *
- * Locking: trace_event_file::triggers is changed under event_mutex and
+ * Locking: a write to a trigger file holds trace_types_lock around
+ * event_mutex (the order they nest in everywhere), so that a trigger
+ * may change its instance (a hist trigger's clock).
+ * trace_event_file::triggers is changed under event_mutex and
  * walked by the probes under RCU (they run with preemption disabled)
  * and by trace_marker's post call under trigger_srcu; a removed trigger
  * waits on dead_triggers and is freed after
@@ -683,7 +686,9 @@ static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 	ret = trigger_prepare(file, strim(buf));
 	if (ret)
 		goto out;
-	scoped_guard(mutex, &event_mutex) {
+	/* A hist trigger may switch the instance's clock (hist_init()). */
+	scoped_guard(mutex, &trace_types_lock) {
+		guard(mutex)(&event_mutex);
 		if (file->flags & EVENT_FILE_FL_FREED)
 			ret = -ENODEV;
 		else

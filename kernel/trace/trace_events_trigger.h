@@ -50,7 +50,8 @@ enum event_trigger_type {
  *                this kind, before event_mutex is taken (it may take
  *                trace_types_lock, which nests outside event_mutex); or
  *                NULL
- * @init:         prepare a new trigger, event_mutex held; or NULL
+ * @init:         prepare a new trigger, event_mutex held (and, when the
+ *                trigger file is written, trace_types_lock); or NULL
  * @release:      undo what @init tied to other events, event_mutex
  *                held, once the trigger is unlinked; or NULL
  * @parse:        for kinds with their own parameter syntax: parse
