@@ -129,6 +129,7 @@ static const struct {
 	{ "usecs",	HIST_MOD_USECS },
 	{ "percent",	HIST_MOD_PERCENT },
 	{ "graph",	HIST_MOD_GRAPH },
+	{ "stacktrace",	HIST_MOD_STACKTRACE },
 };
 
 /**
@@ -269,14 +270,21 @@ int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 	const struct ftrace_event_field *f;
 	char *name = strsep(&str, ".");
 
-	if (str && (!strcmp(str, "stacktrace") ||
-		    parse_modifier(hf, str, is_key))) {
-		/* No field here is a stack (those of synthetic events are). */
+	if (str && parse_modifier(hf, str, is_key)) {
 		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, str);
 		return -EINVAL;
 	}
 	f = hist_find_field(call, name);
-	if (f && f->size) {
+	if (f && f->filter_type == FILTER_STACKTRACE) {
+		/* A synthetic event's unsigned long[]: .stacktrace or not */
+		hf->field = f;
+		hf->name = f->name;
+		hf->src = HIST_SRC_STACK;
+		hf->mods = HIST_MOD_STACKTRACE;
+	} else if (hf->mods & HIST_MOD_STACKTRACE) {
+		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, name);
+		return -EINVAL;
+	} else if (f && f->size) {
 		hf->field = f;
 		hf->name = f->name;
 		hf->src = field_src(f);

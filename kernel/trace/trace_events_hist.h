@@ -26,7 +26,7 @@ enum hist_src {
 	HIST_SRC_HITCOUNT,
 	HIST_SRC_TIMESTAMP,	/* common_timestamp: the instance's clock */
 	HIST_SRC_CPU,		/* common_cpu */
-	HIST_SRC_STACK,		/* common_stacktrace */
+	HIST_SRC_STACK,		/* common_stacktrace, or (field set) a stack */
 	HIST_SRC_VAR,		/* a value: this trigger's variable */
 };
 
@@ -41,12 +41,13 @@ enum hist_src {
 #define HIST_MOD_USECS		BIT(7)
 #define HIST_MOD_PERCENT	BIT(8)
 #define HIST_MOD_GRAPH		BIT(9)
+#define HIST_MOD_STACKTRACE	BIT(10)	/* a stack field, as a key */
 
 /**
  * struct hist_field - one key or value of a definition
  * @src:      where it comes from
  * @mods:     HIST_MOD_*
- * @field:    the record's field (NUM, *STR), else NULL
+ * @field:    the record's field (NUM, *STR, a stack field), else NULL
  * @name:     its name as the definition and the output spell it
  * @buckets:  the size of a .buckets=N group
  * @offset:   a key's offset in the compound key
