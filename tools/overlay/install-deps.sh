@@ -29,7 +29,7 @@ riscv64)
 		qemu-system-misc qemu-system-data dpkg-dev autoconf automake" ;;
 i386)
 	pkgs="$pkgs gcc-i686-linux-gnu binutils-i686-linux-gnu libc6-dev-i386-cross
-		qemu-system-x86 dpkg-dev" ;;
+		qemu-system-x86 dpkg-dev autoconf automake" ;;
 *)
 	echo "install-deps: unknown ARCH '$arch' (x86_64, riscv64 or i386)" >&2
 	exit 2 ;;

@@ -154,5 +154,5 @@ echo "cross-userland: $out/dash ready"
 build_busybox
 # The guests that run ftracetest under dash.
 case $arch in
-riscv64) build_dash ;;
+riscv64|i386) build_dash ;;
 esac

@@ -29,7 +29,7 @@
 # architecture) it is only a static busybox cross-built from Debian's
 # source package,
 # with ash as /bin/sh and /bin/bash and the nice, chrt, timeout and ping
-# applets, and (riscv64) a static dash cross-built the same way
+# applets, and a static dash cross-built the same way
 # (ftracetest's shell, as on x86_64); trace-cmd, perf, strace and
 # checkbashisms are not there.
 # It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
