@@ -72,6 +72,18 @@ EOS
 fi
 [ -n "$ver" ] || die "no busybox source package"
 
+# unpack_source PKG: Debian's source of PKG, patched, in a fresh $work;
+# its directory in $src.
+unpack_source() {
+	rm -rf "$work"
+	mkdir -p "$work"
+	(cd "$work" && apt-get source -q "$1" >/dev/null 2>&1) ||
+		die "apt-get source $1 failed"
+	src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name "$1-*" |
+		head -n 1)
+	[ -n "$src" ] || die "no $1 source tree in $work"
+}
+
 # build_busybox: OUTDIR/busybox and busybox.links, unless up to date.
 build_busybox() {
 stamp="busybox+links $ver $arch $cross $(echo "$EDITS" | tr '\n' ' ')"
@@ -80,12 +92,8 @@ if [ -x "$out/busybox" ] && [ -f "$out/busybox.links" ] && [ "$(cat "$out/busybo
 fi
 
 echo "cross-userland: building busybox $ver for $arch (static)"
-rm -rf "$work"
-mkdir -p "$work"
-(cd "$work" && apt-get source -q busybox >/dev/null 2>&1) ||
-	die "apt-get source busybox failed"
-bb=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'busybox-*' | head -n 1)
-[ -n "$bb" ] || die "no busybox source tree in $work"
+unpack_source busybox
+bb=$src
 
 cp "$bb/debian/config/pkg/static" "$bb/.config"
 echo "$EDITS" | while IFS='=' read -r sym val; do
@@ -128,12 +136,8 @@ command -v autoreconf >/dev/null ||
 	die "no autoreconf (make deps ARCH=$arch installs autoconf, automake)"
 
 echo "cross-userland: building dash $dver for $arch (static)"
-rm -rf "$work"
-mkdir -p "$work"
-(cd "$work" && apt-get source -q dash >/dev/null 2>&1) ||
-	die "apt-get source dash failed"
-ds=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'dash-*' | head -n 1)
-[ -n "$ds" ] || die "no dash source tree in $work"
+unpack_source dash
+ds=$src
 # shellcheck disable=SC2086 # DASH_CONFIGURE is a list of options
 (cd "$ds" && autoreconf -fi &&
 	./configure --host="${cross%-}" CC="${cross}gcc" LDFLAGS=-static \
