@@ -655,6 +655,7 @@ void trace_buffers_create_cpu_file(struct trace_cpu_file *cf,
 int trace_set_option_string(struct trace_array *tr, char *option, bool any);
 void trace_options_create_files(struct trace_array *tr, struct dentry *d);
 void trace_clock_create_files(struct trace_array *tr, struct dentry *d);
+void trace_clock_set(struct trace_array *tr, int id);
 void trace_cpumask_create_file(struct trace_array *tr, struct dentry *d);
 void trace_cpu_stats_create_file(struct trace_cpu_file *cf, struct dentry *d);
 

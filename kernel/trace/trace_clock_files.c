@@ -13,19 +13,21 @@
 
 #include "trace.h"
 
-/*
+/**
+ * trace_clock_set - switch an instance to another clock
+ * @tr: the instance
+ * @id: the clock, an index in trace_clock's list (trace_clock_lookup())
+ *
  * Records stamped by two clocks do not compare: a new clock starts with
- * an empty buffer.  trace_types_lock.
+ * an empty buffer.  Setting the clock there is changes nothing.
+ *
+ * Context: trace_types_lock held.
  */
-static int tracing_set_clock(struct trace_array *tr, char *name)
+void trace_clock_set(struct trace_array *tr, int id)
 {
-	int id = trace_clock_lookup(name);
-
-	if (id < 0)
-		return id;
 	lockdep_assert_held(&trace_types_lock);
 	if (id == tr->clock_id)
-		return 0;
+		return;
 	/* Read unlocked by trace_clock_in_ns() and trace_clock_read_fn(). */
 	WRITE_ONCE(tr->clock_id, id);
 	if (tr->buffer) {
@@ -33,6 +35,16 @@ static int tracing_set_clock(struct trace_array *tr, char *name)
 		tracing_reset_all_cpus(tr);
 	}
 	trace_snapshot_set_clock(tr);
+}
+
+/* What a write to trace_clock does.  trace_types_lock. */
+static int tracing_set_clock(struct trace_array *tr, char *name)
+{
+	int id = trace_clock_lookup(name);
+
+	if (id < 0)
+		return id;
+	trace_clock_set(tr, id);
 	return 0;
 }
 

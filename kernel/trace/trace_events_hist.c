@@ -5,8 +5,8 @@
  * Hist triggers: the "hist" kind of event trigger.
  *
  *   hist:keys=<field>[,<field>...][:vals=<field>[,...]][:sort=<f>[,<f>]]
- *        [:size=<n>][:name=<name>][:nohitcount][:pause|:cont|:clear]
- *        [if <filter>]
+ *        [:size=<n>][:name=<name>][:clock=<clock>][:nohitcount]
+ *        [:pause|:cont|:clear] [if <filter>]
  *
  * Each hit of the event makes a key of the named fields of its record
  * and adds 1 to the key's hitcount and each value field to its sum, in
@@ -95,6 +95,7 @@ static const char * const hist_errs[] = {
 	[HIST_ERR_TOO_MANY_FIELD_VARS]	= "Too many field variables defined",
 	[HIST_ERR_HIST_NOT_FOUND]	= "Matching event histogram not found",
 	[HIST_ERR_HIST_CREATE_FAIL]	= "Couldn't create histogram for field",
+	[HIST_ERR_SET_CLOCK_FAIL]	= "Couldn't set trace_clock",
 };
 
 /**
@@ -128,6 +129,7 @@ static const struct {
 	{ "usecs",	HIST_MOD_USECS },
 	{ "percent",	HIST_MOD_PERCENT },
 	{ "graph",	HIST_MOD_GRAPH },
+	{ "stacktrace",	HIST_MOD_STACKTRACE },
 };
 
 /**
@@ -268,14 +270,21 @@ int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 	const struct ftrace_event_field *f;
 	char *name = strsep(&str, ".");
 
-	if (str && (!strcmp(str, "stacktrace") ||
-		    parse_modifier(hf, str, is_key))) {
-		/* No field here is a stack (those of synthetic events are). */
+	if (str && parse_modifier(hf, str, is_key)) {
 		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, str);
 		return -EINVAL;
 	}
 	f = hist_find_field(call, name);
-	if (f && f->size) {
+	if (f && f->filter_type == FILTER_STACKTRACE) {
+		/* A synthetic event's unsigned long[]: .stacktrace or not */
+		hf->field = f;
+		hf->name = f->name;
+		hf->src = HIST_SRC_STACK;
+		hf->mods = HIST_MOD_STACKTRACE;
+	} else if (hf->mods & HIST_MOD_STACKTRACE) {
+		hist_err(p, HIST_ERR_BAD_FIELD_MODIFIER, name);
+		return -EINVAL;
+	} else if (f && f->size) {
 		hf->field = f;
 		hf->name = f->name;
 		hf->src = field_src(f);
@@ -286,6 +295,7 @@ int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 	} else if (!strcmp(name, "common_timestamp")) {
 		hf->src = HIST_SRC_TIMESTAMP;
 		hf->name = "common_timestamp";
+		p->uses_ts = true;
 	} else if (!strcmp(name, "common_cpu") || !strcmp(name, "cpu") ||
 		   !strcmp(name, "CPU")) {
 		hf->src = HIST_SRC_CPU;
@@ -504,10 +514,30 @@ void hist_def_free(struct hist_def *def)
 	kfree(def);
 }
 
+/*
+ * A definition that reads common_timestamp switches its instance to the
+ * clock= it names, "global" by default, when it is added (hist_init()),
+ * as upstream Linux does; one that does not ignores clock=.
+ */
+static int parse_clock(struct hist_parse *p, struct hist_def *def,
+		       const char *clock)
+{
+	def->uses_ts = p->uses_ts;
+	if (!def->uses_ts)
+		return 0;
+	def->clock = trace_clock_lookup(clock ? clock : "global");
+	if (def->clock < 0) {
+		hist_err(p, HIST_ERR_SET_CLOCK_FAIL, clock);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* The "k=v:..." part of a hist command into a new definition. */
 static struct hist_def *parse_def(struct hist_parse *p, char *param)
 {
-	char *keys = NULL, *vals = NULL, *sort = NULL, *tok, *rhs;
+	char *keys = NULL, *vals = NULL, *sort = NULL, *clock = NULL;
+	char *tok, *rhs;
 	char *vars[HIST_VARS_MAX + 1], *acts[HIST_ACTIONS_MAX + 1];
 	unsigned int i, n_vars = 0, n_acts = 0;
 	struct hist_def *def;
@@ -534,6 +564,8 @@ static struct hist_def *parse_def(struct hist_parse *p, char *param)
 				vals = rhs;
 			} else if (str_has_prefix(tok, "sort=")) {
 				sort = rhs;
+			} else if (str_has_prefix(tok, "clock=")) {
+				clock = rhs;
 			} else if (str_has_prefix(tok, "name=")) {
 				kfree(def->name);
 				def->name = kstrdup(rhs, GFP_KERNEL);
@@ -602,6 +634,9 @@ static struct hist_def *parse_def(struct hist_parse *p, char *param)
 		def->keys[i].map_idx = def->n_vals + i;
 	hist_layout_priv(def);
 	ret = parse_sort(p, def, sort);
+	if (ret)
+		goto err;
+	ret = parse_clock(p, def, clock);
 	if (ret)
 		goto err;
 	return def;
@@ -805,6 +840,28 @@ static bool hist_fire(struct event_trigger *t, void *rec, unsigned long ip)
 	return true;
 }
 
+/**
+ * hist_triggers_pause - pause or resume every hist trigger of an event
+ * @file:  the event file
+ * @pause: true to pause them (:pause), false to resume them (:cont)
+ *
+ * What the enable_hist and disable_hist triggers do.  Runs in the probe
+ * of their own event, in any context: @file's triggers are walked
+ * under RCU (trace_events_trigger.c frees a removed one after a grace
+ * period), and hist_trigger::paused is written as :pause writes it.
+ */
+void hist_triggers_pause(struct trace_event_file *file, bool pause)
+{
+	struct event_trigger *t;
+
+	list_for_each_entry_rcu(t, &file->triggers, list) {
+		struct hist_trigger *ht = t->data;
+
+		if (t->kind == &hist_trigger_kind)
+			WRITE_ONCE(ht->paused, pause);
+	}
+}
+
 /* --- the trigger kind ------------------------------------------------- */
 
 static int hist_parse(struct event_trigger *t, const char *cmd, char *param,
@@ -960,6 +1017,9 @@ static int hist_init(struct event_trigger *t)
 		return ret;
 	}
 	hist_get_refs(def);
+	/* Timestamps of one clock only (see trace_events_trigger.c's lock). */
+	if (def->uses_ts)
+		trace_clock_set(t->file->tr, def->clock);
 	return 0;
 }
 

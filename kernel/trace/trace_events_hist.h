@@ -26,7 +26,7 @@ enum hist_src {
 	HIST_SRC_HITCOUNT,
 	HIST_SRC_TIMESTAMP,	/* common_timestamp: the instance's clock */
 	HIST_SRC_CPU,		/* common_cpu */
-	HIST_SRC_STACK,		/* common_stacktrace */
+	HIST_SRC_STACK,		/* common_stacktrace, or (field set) a stack */
 	HIST_SRC_VAR,		/* a value: this trigger's variable */
 };
 
@@ -41,12 +41,13 @@ enum hist_src {
 #define HIST_MOD_USECS		BIT(7)
 #define HIST_MOD_PERCENT	BIT(8)
 #define HIST_MOD_GRAPH		BIT(9)
+#define HIST_MOD_STACKTRACE	BIT(10)	/* a stack field, as a key */
 
 /**
  * struct hist_field - one key or value of a definition
  * @src:      where it comes from
  * @mods:     HIST_MOD_*
- * @field:    the record's field (NUM, *STR), else NULL
+ * @field:    the record's field (NUM, *STR, a stack field), else NULL
  * @name:     its name as the definition and the output spell it
  * @buckets:  the size of a .buckets=N group
  * @offset:   a key's offset in the compound key
@@ -207,6 +208,9 @@ struct hist_action {
  * @cont:       :cont or :continue was given
  * @clear:      :clear was given
  * @nohitcount: :nohitcount (or :NOHC) was given
+ * @uses_ts:    a key, value, variable or action reads common_timestamp
+ * @clock:      then the clock the instance is switched to (clock=,
+ *              "global" by default), an index in trace_clock's list
  * @has_execname: a key is common_pid.execname (elements keep a comm)
  * @own_names:  the fields' names are allocated (a map's copy)
  * @n_vars:     variables
@@ -238,6 +242,8 @@ struct hist_def {
 	bool			cont;
 	bool			clear;
 	bool			nohitcount;
+	bool			uses_ts;
+	int			clock;
 	bool			has_execname;
 	bool			own_names;
 	unsigned int		n_vars;
@@ -331,13 +337,15 @@ static inline bool hist_src_is_string(enum hist_src src)
 
 /*
  * What an error is logged against: the command as written and
- * "hist:<system>:<event>".  Only valid while one command is parsed,
- * under event_mutex.
+ * "hist:<system>:<event>"; and whether a field parsed so far was
+ * common_timestamp.  Only valid while one command is parsed, under
+ * event_mutex.
  */
 struct hist_parse {
 	struct trace_event_file	*file;
 	char			*cmd;
 	char			loc[MAX_FILTER_STR_VAL];
+	bool			uses_ts;
 };
 
 /* error_log reasons, with upstream Linux's wording (hist_errs[]). */
@@ -383,6 +391,7 @@ enum {
 	HIST_ERR_TOO_MANY_FIELD_VARS,
 	HIST_ERR_HIST_NOT_FOUND,
 	HIST_ERR_HIST_CREATE_FAIL,
+	HIST_ERR_SET_CLOCK_FAIL,
 };
 
 void hist_err(struct hist_parse *p, int err, const char *at);

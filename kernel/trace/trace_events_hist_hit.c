@@ -97,7 +97,8 @@ u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 	switch (hf->src) {
 	case HIST_SRC_TIMESTAMP:
 		v = ring_buffer_time_stamp(tr->buffer);
-		if (hf->mods & HIST_MOD_USECS)
+		/* A counter or a cycle clock has no microseconds. */
+		if ((hf->mods & HIST_MOD_USECS) && trace_clock_in_ns(tr))
 			v = div_u64(v, NSEC_PER_USEC);
 		return v;
 	case HIST_SRC_CPU:
@@ -117,9 +118,24 @@ u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 	return v;
 }
 
-/* A common_stacktrace key or variable: the frames above the trigger code. */
-static __always_inline void hist_save_stack(unsigned long *dst)
+/*
+ * A stack key or variable into @dst (HIST_STACK_DEPTH frames, zeroed by
+ * the caller): a stack field's frames (a synthetic event's
+ * unsigned long[], __data_loc), or for common_stacktrace the frames
+ * above the trigger code.
+ */
+static __always_inline void hist_read_stack(const struct hist_field *hf,
+					    void *rec, unsigned long *dst)
 {
+	unsigned int loc;
+
+	if (hf->field) {
+		loc = get_unaligned((u32 *)(rec + hf->field->offset));
+		memcpy(dst, rec + (loc & 0xffff),
+		       min_t(unsigned int, loc >> 16,
+			     HIST_STACK_DEPTH * sizeof(unsigned long)));
+		return;
+	}
 #ifdef CONFIG_STACKTRACE
 	stack_trace_save(dst, HIST_STACK_DEPTH, 5);
 #endif
@@ -138,7 +154,7 @@ static void hist_make_key(const struct hist_def *def, struct trace_array *tr,
 		if (hist_src_is_string(hf->src))
 			hist_read_str(hf, rec, dst);
 		else if (hf->src == HIST_SRC_STACK)
-			hist_save_stack(dst);
+			hist_read_stack(hf, rec, dst);
 		else
 			*(u64 *)dst = hist_field_value(hf, tr, rec);
 	}
@@ -161,7 +177,7 @@ static __always_inline u64 fill_var_buf(const struct hist_var *var,
 		if (src)
 			memcpy(buf, src, hist_var_buf_size(var));
 	} else if (var->is_stack) {
-		hist_save_stack(buf);
+		hist_read_stack(&e->field, ev->rec, buf);
 	} else {
 		hist_read_str(&e->field, ev->rec, buf);
 	}

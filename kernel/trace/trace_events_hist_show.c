@@ -146,6 +146,8 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 			seq_puts(m, ".descending");
 	}
 	seq_printf(m, ":size=%u", 1U << def->bits);
+	if (def->uses_ts)
+		seq_printf(m, ":clock=%s", trace_clock_name(def->clock));
 	if (def->nohitcount)
 		seq_puts(m, ":nohitcount");
 	hist_print_actions_spec(m, def);
@@ -157,11 +159,19 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *t)
 
 /* --- the hist file ----------------------------------------------------- */
 
-static void print_stack(struct seq_file *m, const unsigned long *stack)
+/*
+ * A stack key: "common_stacktrace:" and a line per frame; a stack
+ * field's name runs into its first frame, as upstream Linux prints it.
+ */
+static void print_stack(struct seq_file *m, const struct hist_field *hf,
+			const unsigned long *stack)
 {
 	unsigned int i;
 
-	seq_puts(m, "common_stacktrace:\n");
+	if (hf->field)
+		seq_printf(m, "%s.stacktrace", hf->name);
+	else
+		seq_puts(m, "common_stacktrace:\n");
 	for (i = 0; i < HIST_STACK_DEPTH && stack[i]; i++)
 		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 }
@@ -228,7 +238,7 @@ void hist_print_key(struct seq_file *m, const struct hist_def *def,
 		if (i)
 			seq_puts(m, ", ");
 		if (hf->src == HIST_SRC_STACK) {
-			print_stack(m, key + hf->offset);
+			print_stack(m, hf, key + hf->offset);
 			multiline = true;
 		} else {
 			print_key_field(m, hf, key, elt);

@@ -8,10 +8,11 @@
  *
  *   <kind>[:<count>] [if <filter>]
  *   enable_event|disable_event:<system>:<event>[:<count>] [if <filter>]
+ *   enable_hist|disable_hist:<system>:<event>[:<count>] [if <filter>]
  *
  * An event has at most one trigger of a kind (traceon and traceoff
  * count as one kind, and so do enable_event and disable_event on one
- * target), except hist triggers, one per definition
+ * target, and enable_hist and disable_hist), except hist triggers, one per definition
  * (trace_events_hist.c, which parses its own parameter).  Reading
  * lists them, newest first, as upstream Linux does
  * ("traceon:unlimited", "traceoff:count=2 if prev_pid == 0"), or, with
@@ -26,7 +27,10 @@
  * dropped if the event is soft-disabled.  A record the pid filters
  * refuse fires none.
  *
- * Locking: trace_event_file::triggers is changed under event_mutex and
+ * Locking: a write to a trigger file holds trace_types_lock around
+ * event_mutex (the order they nest in everywhere), so that a trigger
+ * may change its instance (a hist trigger's clock).
+ * trace_event_file::triggers is changed under event_mutex and
  * walked by the probes under RCU (they run with preemption disabled)
  * and by trace_marker's post call under trigger_srcu; a removed trigger
  * waits on dead_triggers and is freed after
@@ -594,7 +598,8 @@ static const struct seq_operations trigger_sops = {
 
 /*
  * Opening the file for writing with O_TRUNC ('>' in a shell) removes the
- * triggers of the kinds that ask for it (hist), as upstream Linux does.
+ * triggers of the kinds that ask for it (hist, enable_hist, disable_hist),
+ * as upstream Linux does.
  */
 static void trigger_truncate(struct trace_event_file *file)
 {
@@ -681,7 +686,9 @@ static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 	ret = trigger_prepare(file, strim(buf));
 	if (ret)
 		goto out;
-	scoped_guard(mutex, &event_mutex) {
+	/* A hist trigger may switch the instance's clock (hist_init()). */
+	scoped_guard(mutex, &trace_types_lock) {
+		guard(mutex)(&event_mutex);
 		if (file->flags & EVENT_FILE_FL_FREED)
 			ret = -ENODEV;
 		else

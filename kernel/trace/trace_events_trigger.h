@@ -13,8 +13,9 @@ struct event_trigger;
 
 /*
  * Kinds that exclude each other on one event: an event has at most one
- * trigger of each type (for enable/disable_event: per target event; for
- * hist: per definition, see event_trigger_kind::same).
+ * trigger of each type (for enable/disable_event and enable/disable_hist:
+ * per target event; for hist: per definition, see
+ * event_trigger_kind::same).
  */
 enum event_trigger_type {
 	ETT_TRACE_ONOFF,
@@ -22,6 +23,7 @@ enum event_trigger_type {
 	ETT_STACKTRACE,
 	ETT_EVENT_ENABLE,
 	ETT_HIST,
+	ETT_HIST_ENABLE,
 	ETT_NR,
 };
 
@@ -29,8 +31,9 @@ enum event_trigger_type {
  * struct event_trigger_kind - a command the trigger file takes
  * @name:         the command ("traceon", ...), as the file lists it
  * @type:         ETT_*
- * @needs_target: takes "<system>:<event>" (enable_event, disable_event)
- * @enable:       for enable_event (else disable_event)
+ * @needs_target: takes "<system>:<event>" (enable_event, disable_event,
+ *                enable_hist, disable_hist)
+ * @enable:       for enable_event and enable_hist (else the disable_*)
  * @post:         fires after the record is committed, not before
  * @needs_rec:    @fire needs the record: the event file keeps
  *                EVENT_FILE_FL_TRIGGER_COND so that one is made
@@ -47,7 +50,8 @@ enum event_trigger_type {
  *                this kind, before event_mutex is taken (it may take
  *                trace_types_lock, which nests outside event_mutex); or
  *                NULL
- * @init:         prepare a new trigger, event_mutex held; or NULL
+ * @init:         prepare a new trigger, event_mutex held (and, when the
+ *                trigger file is written, trace_types_lock); or NULL
  * @release:      undo what @init tied to other events, event_mutex
  *                held, once the trigger is unlinked; or NULL
  * @parse:        for kinds with their own parameter syntax: parse
@@ -107,7 +111,8 @@ struct event_trigger_kind {
  *            if the trigger changed nothing, so racing probes never fire
  *            more often than the count
  * @filter:   fires only for records this passes; NULL for all
- * @target:   the event file enable/disable_event switch
+ * @target:   the event file enable/disable_event and enable/disable_hist
+ *            switch
  * @data:     the kind's own state (hist: its histogram), or the data
  *            of a @fire_rec kind's owner
  */
@@ -126,6 +131,7 @@ extern const struct event_trigger_kind *const event_trigger_kinds[];
 
 #ifdef CONFIG_HIST_TRIGGERS
 extern const struct event_trigger_kind hist_trigger_kind;
+void hist_triggers_pause(struct trace_event_file *file, bool pause);
 #endif
 
 int trace_event_trigger_attach(struct event_trigger *t);

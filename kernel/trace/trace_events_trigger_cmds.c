@@ -14,6 +14,9 @@
  *   enable_event, disable_event soft-enable or soft-disable another event
  *                               of the instance (a count is spent only
  *                               when it changed)
+ *   enable_hist, disable_hist   resume or pause the hist triggers of
+ *                               another event of the instance (a count
+ *                               is spent on every hit)
  */
 
 #include <linux/module.h>
@@ -209,6 +212,32 @@ static const struct event_trigger_kind enable_event_kind =
 static const struct event_trigger_kind disable_event_kind =
 	EVENT_SWITCH_KIND("disable_event", false);
 
+#ifdef CONFIG_HIST_TRIGGERS
+/*
+ * enable_hist and disable_hist resume or pause the target's hist
+ * triggers.  Like upstream Linux's, a count is spent on every hit,
+ * whether or not a trigger changed state.
+ */
+static bool hist_switch_fire(struct event_trigger *t, void *rec,
+			     unsigned long ip)
+{
+	hist_triggers_pause(t->target, !t->kind->enable);
+	return true;
+}
+
+/* The target is held like enable_event's: soft mode, module pinned. */
+#define HIST_SWITCH_KIND(_name, _enable) {				\
+	.name = _name, .type = ETT_HIST_ENABLE, .needs_target = true,	\
+	.enable = _enable, .trunc_clears = true,			\
+	.fire = hist_switch_fire,					\
+	.init = event_switch_init, .release = event_switch_release }
+
+static const struct event_trigger_kind enable_hist_kind =
+	HIST_SWITCH_KIND("enable_hist", true);
+static const struct event_trigger_kind disable_hist_kind =
+	HIST_SWITCH_KIND("disable_hist", false);
+#endif
+
 /* The kinds, in the order the trigger file lists them; NULL-terminated. */
 const struct event_trigger_kind *const event_trigger_kinds[] = {
 	&traceon_kind,
@@ -222,6 +251,8 @@ const struct event_trigger_kind *const event_trigger_kinds[] = {
 	&enable_event_kind,
 	&disable_event_kind,
 #ifdef CONFIG_HIST_TRIGGERS
+	&enable_hist_kind,
+	&disable_hist_kind,
 	&hist_trigger_kind,
 #endif
 	NULL

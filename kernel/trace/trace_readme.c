@@ -196,6 +196,10 @@ static const struct readme_part readme[] = {
 	{ "events", "\t   trigger: traceon, traceoff\n" },
 	{ "events", "\t            enable_event:<system>:<event>\n" },
 	{ "events", "\t            disable_event:<system>:<event>\n" },
+#ifdef CONFIG_HIST_TRIGGERS
+	{ "events", "\t            enable_hist:<system>:<event>\n" },
+	{ "events", "\t            disable_hist:<system>:<event>\n" },
+#endif
 #ifdef CONFIG_STACKTRACE
 	{ "events", "\t\t    stacktrace\n" },
 #endif
@@ -288,6 +292,10 @@ static const struct readme_part readme[] = {
 	{ "events", "\t    unchanged.\n\n" },
 	{ "events", "\t    The 'nohitcount' (or NOHC) parameter will suppress display of\n" },
 	{ "events", "\t    raw hitcount in the histogram.\n\n" },
+	{ "events", "\t    The enable_hist and disable_hist triggers can be used to\n" },
+	{ "events", "\t    have one event conditionally start and stop another event's\n" },
+	{ "events", "\t    already-attached hist trigger.  The syntax is analogous to\n" },
+	{ "events", "\t    the enable_event and disable_event triggers.\n\n" },
 	{ "events", "\t    Hist trigger handlers and actions are executed whenever a\n" },
 	{ "events", "\t    a histogram entry is added or updated.  They take the form:\n\n" },
 	{ "events", "\t        <handler>.<action>\n\n" },

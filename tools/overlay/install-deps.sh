@@ -10,7 +10,8 @@
 # Every architecture needs the host tools that build a kernel.  x86_64's
 # guest runs Debian's own binaries; riscv64's kernel is cross-compiled and
 # its guest userland cross-built from source (tools/testing/vm/
-# cross-userland.sh), and QEMU's "virt" machine boots it through the
+# cross-userland.sh: busybox, and dash, whose Debian patches need
+# autoconf and automake), and QEMU's "virt" machine boots it through the
 # OpenSBI firmware qemu-system-data ships.  i386 goes the same way with
 # Debian's i686 cross compiler (its own package: the host's gcc and
 # multiarch stay untouched) and qemu-system-i386.
@@ -25,10 +26,10 @@ x86_64)
 	pkgs="$pkgs qemu-system-x86 busybox-static trace-cmd linux-perf" ;;
 riscv64)
 	pkgs="$pkgs gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu libc6-dev-riscv64-cross
-		qemu-system-misc qemu-system-data dpkg-dev" ;;
+		qemu-system-misc qemu-system-data dpkg-dev autoconf automake" ;;
 i386)
 	pkgs="$pkgs gcc-i686-linux-gnu binutils-i686-linux-gnu libc6-dev-i386-cross
-		qemu-system-x86 dpkg-dev" ;;
+		qemu-system-x86 dpkg-dev autoconf automake" ;;
 *)
 	echo "install-deps: unknown ARCH '$arch' (x86_64, riscv64 or i386)" >&2
 	exit 2 ;;

@@ -18,6 +18,14 @@
 # to ask).  OUTDIR/busybox.stamp records the source version and configuration; when
 # it matches, nothing is rebuilt.  A deb-src entry for the host's Debian
 # suites is added if apt has none (as root).
+#
+# It also writes OUTDIR/dash, a static dash built from `apt-get source
+# dash` with Debian's configure options (and its patches, so autoreconf
+# first, as Debian's own build does): ftracetest's shell, as on x86_64.
+# Busybox sh runs its applets by exec'ing /proc/self/exe, so a case that
+# waits for a program's exec (trigger-synthetic-event-dynstring: "ping")
+# sees none under it; dash execs /bin/ping.  OUTDIR/dash.stamp works as
+# busybox.stamp does.
 set -eu
 
 arch=$1 cross=$2 out=$3
@@ -38,6 +46,9 @@ CONFIG_FEATURE_TASKSET_FANCY=y"
 
 command -v "${cross}gcc" >/dev/null ||
 	die "no ${cross}gcc (make deps ARCH=$arch installs it)"
+
+# Debian's configure options for dash (debian/rules).
+DASH_CONFIGURE="--disable-fnmatch --disable-lineno --disable-glob"
 
 mkdir -p "$out"
 work=$out/src
@@ -61,18 +72,28 @@ EOS
 fi
 [ -n "$ver" ] || die "no busybox source package"
 
+# unpack_source PKG: Debian's source of PKG, patched, in a fresh $work;
+# its directory in $src.
+unpack_source() {
+	rm -rf "$work"
+	mkdir -p "$work"
+	(cd "$work" && apt-get source -q "$1" >/dev/null 2>&1) ||
+		die "apt-get source $1 failed"
+	src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name "$1-*" |
+		head -n 1)
+	[ -n "$src" ] || die "no $1 source tree in $work"
+}
+
+# build_busybox: OUTDIR/busybox and busybox.links, unless up to date.
+build_busybox() {
 stamp="busybox+links $ver $arch $cross $(echo "$EDITS" | tr '\n' ' ')"
 if [ -x "$out/busybox" ] && [ -f "$out/busybox.links" ] && [ "$(cat "$out/busybox.stamp" 2>/dev/null)" = "$stamp" ]; then
-	exit 0
+	return 0
 fi
 
 echo "cross-userland: building busybox $ver for $arch (static)"
-rm -rf "$work"
-mkdir -p "$work"
-(cd "$work" && apt-get source -q busybox >/dev/null 2>&1) ||
-	die "apt-get source busybox failed"
-bb=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'busybox-*' | head -n 1)
-[ -n "$bb" ] || die "no busybox source tree in $work"
+unpack_source busybox
+bb=$src
 
 cp "$bb/debian/config/pkg/static" "$bb/.config"
 echo "$EDITS" | while IFS='=' read -r sym val; do
@@ -100,3 +121,42 @@ mv "$out/busybox.tmp" "$out/busybox"
 echo "$stamp" >"$out/busybox.stamp"
 rm -rf "$work"
 echo "cross-userland: $out/busybox ready"
+}
+
+# build_dash: OUTDIR/dash, unless up to date.
+build_dash() {
+dver=$(apt-cache showsrc dash | sed -n 's/^Version: //p' |
+	sort -V | tail -n 1)
+[ -n "$dver" ] || die "no dash source package"
+dstamp="dash $dver $arch $cross $DASH_CONFIGURE"
+if [ -x "$out/dash" ] && [ "$(cat "$out/dash.stamp" 2>/dev/null)" = "$dstamp" ]; then
+	return 0
+fi
+command -v autoreconf >/dev/null ||
+	die "no autoreconf (make deps ARCH=$arch installs autoconf, automake)"
+
+echo "cross-userland: building dash $dver for $arch (static)"
+unpack_source dash
+ds=$src
+# shellcheck disable=SC2086 # DASH_CONFIGURE is a list of options
+(cd "$ds" && autoreconf -fi &&
+	./configure --host="${cross%-}" CC="${cross}gcc" LDFLAGS=-static \
+		$DASH_CONFIGURE &&
+	make -j"$(nproc)") >"$work/build.log" 2>&1 ||
+	{ tail -n 30 "$work/build.log" >&2; die "dash build failed"; }
+case $(file -b "$ds/src/dash" 2>/dev/null || echo unknown) in
+*"statically linked"*|unknown) ;;
+*) die "dash is not static" ;;
+esac
+"${cross}strip" -o "$out/dash.tmp" "$ds/src/dash"
+mv "$out/dash.tmp" "$out/dash"
+echo "$dstamp" >"$out/dash.stamp"
+rm -rf "$work"
+echo "cross-userland: $out/dash ready"
+}
+
+build_busybox
+# The guests that run ftracetest under dash.
+case $arch in
+riscv64|i386) build_dash ;;
+esac

@@ -128,9 +128,11 @@ echo "ftracetest-guest: $ncases case(s), shard $shard_i/$shard_n," \
 rm -rf "$LOG_TOP"
 mkdir -p "$LOG_TOP"
 # ftracetest runs under dash where the guest has it (x86_64: Debian's
-# /bin/sh), else under busybox sh. Busybox sh runs its applets (ping,
-# ...) by exec'ing /proc/self/exe, so a case that looks for a program's
-# exec (trigger-synthetic-event-dynstring: "ping") sees none there.
+# /bin/sh; riscv64 and i386: cross-built from Debian's source by
+# cross-userland.sh), else under busybox sh. Busybox sh runs its applets
+# (ping, ...) by exec'ing /proc/self/exe, so a case that looks for a
+# program's exec (trigger-synthetic-event-dynstring: "ping") sees none
+# there.
 FTRACETEST_SH=
 [ -x /bin/dash ] && FTRACETEST_SH=/bin/dash
 summary=

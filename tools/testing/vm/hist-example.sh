@@ -35,7 +35,7 @@ echo 1 > events/synthetic/wakeup_latency/enable
 echo 'hist:keys=comm,pid:vals=lat:sort=lat.descending' >> events/synthetic/wakeup_latency/trigger
 ping -c 3 127.0.0.1 > /dev/null
 
-want='hist:keys=next_pid:vals=hitcount:lat=common_timestamp.usecs-$ts0:sort=hitcount:size=2048:onmatch(sched.sched_waking).trace(wakeup_latency,$lat,next_pid,next_comm) [active]'
+want='hist:keys=next_pid:vals=hitcount:lat=common_timestamp.usecs-$ts0:sort=hitcount:size=2048:clock=global:onmatch(sched.sched_waking).trace(wakeup_latency,$lat,next_pid,next_comm) [active]'
 [ "$(cat events/sched/sched_switch/trigger)" = "$want" ] ||
 	fail "sched_switch/trigger reads '$(cat events/sched/sched_switch/trigger)'"
 grep -q 'wakeup_latency: lat=[0-9]* pid=[0-9]* comm=' trace ||

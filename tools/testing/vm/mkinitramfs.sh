@@ -29,7 +29,9 @@
 # architecture) it is only a static busybox cross-built from Debian's
 # source package,
 # with ash as /bin/sh and /bin/bash and the nice, chrt, timeout and ping
-# applets; trace-cmd, perf, strace and checkbashisms are not there.
+# applets, and a static dash cross-built the same way
+# (ftracetest's shell, as on x86_64); trace-cmd, perf, strace and
+# checkbashisms are not there.
 # It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
 # (in /opt/vm). Host packages that are missing are installed with apt-get.
 #
@@ -160,6 +162,10 @@ done
 # then names /bin/sh, which dynevent/add_remove_uprobe.tc looks for (a
 # mapping whose path ends in "sh") to probe the shell's text.
 ln -f "$ST/bin/busybox" "$ST/bin/sh"
+if [ "$NATIVE" = 0 ] && [ -x "$USERLAND/dash" ]; then
+	cp "$USERLAND/dash" "$ST/bin/dash"
+	chmod 0755 "$ST/bin/dash"
+fi
 
 # ---------------------------------------------------------------------------
 # 4. Real programs with their shared libraries.
