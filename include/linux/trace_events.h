@@ -744,6 +744,151 @@ int trace_set_clr_event(const char *system, const char *event, int set);
 int trace_array_set_clr_event(struct trace_array *tr, const char *system,
 			      const char *event, bool enable);
 
+struct trace_event_file *trace_get_event_file(const char *instance,
+					      const char *system,
+					      const char *event);
+void trace_put_event_file(struct trace_event_file *file);
+
+/*
+ * The in-kernel dynamic event API: a module builds a synthetic or
+ * kprobe event's definition in a struct dynevent_cmd, in the words
+ * user space would write to dynamic_events, and runs it with
+ * dynevent_create() (synth_event_gen_cmd_end(), kprobe_event_gen_cmd_end()).
+ * See Documentation/trace/events.rst, "In-kernel trace event API".
+ */
+/* A buffer of this size holds any command the API builds. */
+#define MAX_DYNEVENT_CMD_LEN	(2048)
+
+enum dynevent_type {
+	DYNEVENT_TYPE_SYNTH = 1,
+	DYNEVENT_TYPE_KPROBE,
+	DYNEVENT_TYPE_NONE,
+};
+
+struct dynevent_cmd;
+
+typedef int (*dynevent_create_fn_t)(struct dynevent_cmd *cmd);
+
+/**
+ * struct dynevent_cmd - a dynamic event's definition being built
+ * @seq:          the command, in the caller's buffer
+ * @event_name:   the event's name, once the command has one
+ * @n_fields:     fields or arguments added so far
+ * @type:         the kind of event
+ * @run_command:  creates the event the command defines
+ * @private_data: the kind's (the owning module of a synthetic event)
+ */
+struct dynevent_cmd {
+	struct seq_buf		seq;
+	const char		*event_name;
+	unsigned int		n_fields;
+	enum dynevent_type	type;
+	dynevent_create_fn_t	run_command;
+	void			*private_data;
+};
+
+int dynevent_create(struct dynevent_cmd *cmd);
+
+int synth_event_delete(const char *name);
+void synth_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+int __synth_event_gen_cmd_start(struct dynevent_cmd *cmd, const char *name,
+				struct module *mod, ...);
+
+/* The fields follow @mod as "type", "name" pairs. */
+#define synth_event_gen_cmd_start(cmd, name, mod, ...)	\
+	__synth_event_gen_cmd_start(cmd, name, mod, ## __VA_ARGS__, NULL)
+
+/**
+ * struct synth_field_desc - one field of a synthetic event
+ * @type: its type ("u64", "char[16]", "char[]", "unsigned long[]")
+ * @name: its name
+ */
+struct synth_field_desc {
+	const char *type;
+	const char *name;
+};
+
+int synth_event_gen_cmd_array_start(struct dynevent_cmd *cmd, const char *name,
+				    struct module *mod,
+				    struct synth_field_desc *fields,
+				    unsigned int n_fields);
+int synth_event_create(const char *name, struct synth_field_desc *fields,
+		       unsigned int n_fields, struct module *mod);
+int synth_event_add_field(struct dynevent_cmd *cmd, const char *type,
+			  const char *name);
+int synth_event_add_field_str(struct dynevent_cmd *cmd, const char *type_name);
+int synth_event_add_fields(struct dynevent_cmd *cmd,
+			   struct synth_field_desc *fields,
+			   unsigned int n_fields);
+
+#define synth_event_gen_cmd_end(cmd)	\
+	dynevent_create(cmd)
+
+struct synth_event;
+struct synth_trace_event;
+
+/**
+ * struct synth_event_trace_state - a synthetic record written piecewise
+ * @fbuffer:   the reserved record
+ * @entry:     the record
+ * @buffer:    the ring buffer it is reserved in
+ * @event:     its event
+ * @cur_field: the field synth_event_add_next_val() sets next
+ * @n_u64:     not used by this implementation; kept for the layout
+ * @disabled:  the event file was not recording at the start: the
+ *             values are taken and dropped
+ * @add_next:  values are being set in order
+ * @add_name:  values are being set by field name
+ */
+struct synth_event_trace_state {
+	struct trace_event_buffer fbuffer;
+	struct synth_trace_event *entry;
+	struct trace_buffer *buffer;
+	struct synth_event *event;
+	unsigned int cur_field;
+	unsigned int n_u64;
+	bool disabled;
+	bool add_next;
+	bool add_name;
+};
+
+int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...);
+int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
+			    unsigned int n_vals);
+int synth_event_trace_start(struct trace_event_file *file,
+			    struct synth_event_trace_state *trace_state);
+int synth_event_add_next_val(u64 val,
+			     struct synth_event_trace_state *trace_state);
+int synth_event_add_val(const char *field_name, u64 val,
+			struct synth_event_trace_state *trace_state);
+int synth_event_trace_end(struct synth_event_trace_state *trace_state);
+
+int kprobe_event_delete(const char *name);
+void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+
+#define kprobe_event_gen_cmd_start(cmd, name, loc, ...)			\
+	__kprobe_event_gen_cmd_start(cmd, false, name, loc, ## __VA_ARGS__, NULL)
+
+#define kretprobe_event_gen_cmd_start(cmd, name, loc, ...)		\
+	__kprobe_event_gen_cmd_start(cmd, true, name, loc, ## __VA_ARGS__, NULL)
+
+int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd, bool kretprobe,
+				 const char *name, const char *loc, ...);
+
+#define kprobe_event_add_fields(cmd, ...)	\
+	__kprobe_event_add_fields(cmd, ## __VA_ARGS__, NULL)
+
+#define kprobe_event_add_field(cmd, field)	\
+	__kprobe_event_add_fields(cmd, field, NULL)
+
+int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...);
+
+#define kprobe_event_gen_cmd_end(cmd)		\
+	dynevent_create(cmd)
+
+#define kretprobe_event_gen_cmd_end(cmd)	\
+	dynevent_create(cmd)
+
 #ifdef CONFIG_PERF_EVENTS
 struct perf_event;
 

@@ -167,6 +167,29 @@ static int dyn_event_run(char *line, const struct dyn_event_kind *kind)
 }
 
 /**
+ * dyn_event_command() - run one command on behalf of the kernel
+ * @cmd: the command, as a line of a command file
+ * @kind: the only kind it may create or remove, or NULL for any
+ *
+ * The in-kernel API (dynevent_create(), kprobe_event_delete(), ...)
+ * runs the commands it builds here, so that they behave as if written
+ * to dynamic_events.
+ *
+ * Return: 0, or the command's -errno.
+ */
+int dyn_event_command(const char *cmd, const struct dyn_event_kind *kind)
+{
+	char *line = kstrdup(cmd, GFP_KERNEL);
+	int ret;
+
+	if (!line)
+		return -ENOMEM;
+	ret = dyn_event_run(line, kind);
+	kfree(line);
+	return ret;
+}
+
+/**
  * dyn_event_write() - run the commands written to a command file
  * @file: the file
  * @ubuf: the commands, one a line

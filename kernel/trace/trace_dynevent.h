@@ -9,6 +9,7 @@
 #define _TRACE_DYNEVENT_H
 
 #include <linux/fs.h>
+#include <linux/trace_events.h>
 
 /**
  * struct dyn_event_kind - one kind of dynamic event (kprobe, ...)
@@ -41,5 +42,14 @@ int dyn_event_open(struct inode *inode, struct file *file,
 ssize_t dyn_event_write(struct file *file, const char __user *ubuf,
 			size_t cnt, loff_t *ppos,
 			const struct dyn_event_kind *kind);
+
+int dyn_event_command(const char *cmd, const struct dyn_event_kind *kind);
+
+/* The command builder of the in-kernel API (trace_dynevent_cmd.c). */
+void dynevent_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen,
+		       enum dynevent_type type,
+		       dynevent_create_fn_t run_command);
+__printf(2, 3)
+int dynevent_cmd_add(struct dynevent_cmd *cmd, const char *fmt, ...);
 
 #endif /* _TRACE_DYNEVENT_H */

@@ -92,8 +92,15 @@ void synth_event_put(struct synth_event *se)
 
 /* --- records ------------------------------------------------------------ */
 
-static unsigned int synth_dyn_len(const struct synth_field *f,
-				  const union synth_val *v)
+/**
+ * synth_dyn_len() - bytes a field's value takes after the fixed part
+ * @f: the field
+ * @v: its value
+ *
+ * Return: the length of a char[] or unsigned long[] field's data, else 0.
+ */
+unsigned int synth_dyn_len(const struct synth_field *f,
+			   const union synth_val *v)
 {
 	unsigned int n;
 
@@ -123,35 +130,47 @@ static void synth_store_num(void *slot, unsigned int size, u64 val)
 	}
 }
 
+/**
+ * synth_fill_field() - store one field's value in a record
+ * @f: the field
+ * @rec: the record, synth_dyn_len() bytes of room at @rec + *@data
+ *	when @f is a char[] or unsigned long[]
+ * @v: the value
+ * @data: where the next dynamic data goes; advanced past @f's
+ */
+void synth_fill_field(const struct synth_field *f, void *rec,
+		      const union synth_val *v, unsigned int *data)
+{
+	unsigned int len;
+
+	switch (f->kind) {
+	case SYNTH_NUM:
+		synth_store_num(rec + f->offset, f->size, v->num);
+		break;
+	case SYNTH_STR:
+		strscpy_pad(rec + f->offset, v->str ?: "", f->size);
+		break;
+	case SYNTH_DSTR:
+	case SYNTH_STACK:
+		len = synth_dyn_len(f, v);
+		*(u32 *)(rec + f->offset) = len << 16 | *data;
+		if (f->kind == SYNTH_DSTR)
+			strscpy(rec + *data, v->str ?: "", len);
+		else
+			memcpy(rec + *data, v->stack, len);
+		*data += len;
+		break;
+	}
+}
+
 /* Fill in @rec's fields; their dynamic data goes from @rec + @data on. */
 static void synth_fill(const struct synth_event *se, void *rec,
 		       const union synth_val *vals, unsigned int data)
 {
-	const struct synth_field *f;
-	unsigned int i, len;
+	unsigned int i;
 
-	for (i = 0; i < se->n_fields; i++) {
-		f = &se->fields[i];
-		switch (f->kind) {
-		case SYNTH_NUM:
-			synth_store_num(rec + f->offset, f->size, vals[i].num);
-			break;
-		case SYNTH_STR:
-			strscpy_pad(rec + f->offset, vals[i].str ?: "",
-				    f->size);
-			break;
-		case SYNTH_DSTR:
-		case SYNTH_STACK:
-			len = synth_dyn_len(f, &vals[i]);
-			*(u32 *)(rec + f->offset) = len << 16 | data;
-			if (f->kind == SYNTH_DSTR)
-				strscpy(rec + data, vals[i].str ?: "", len);
-			else
-				memcpy(rec + data, vals[i].stack, len);
-			data += len;
-			break;
-		}
-	}
+	for (i = 0; i < se->n_fields; i++)
+		synth_fill_field(&se->fields[i], rec, &vals[i], &data);
 }
 
 /**
@@ -278,6 +297,19 @@ static enum print_line_t synth_event_print(struct trace_iterator *iter,
 static struct trace_event_functions synth_event_funcs = {
 	.trace = synth_event_print,
 };
+
+/**
+ * synth_event_of() - the synthetic event behind an event
+ * @call: any event
+ *
+ * Return: its synthetic event, or NULL when @call is not one.
+ */
+struct synth_event *synth_event_of(struct trace_event_call *call)
+{
+	if (call->event.funcs != &synth_event_funcs)
+		return NULL;
+	return call->data;
+}
 
 static int synth_define_fields(struct trace_event_call *call)
 {
@@ -454,7 +486,13 @@ static int synth_events_remove_all(void)
 	return 0;
 }
 
-static int synth_event_remove_name(const char *name)
+/**
+ * synth_event_remove_name() - remove a synthetic event by name
+ * @name: its name
+ *
+ * Return: 0, -ENOENT when there is none, -EBUSY while it is in use.
+ */
+int synth_event_remove_name(const char *name)
 {
 	struct synth_event *se;
 
@@ -463,8 +501,15 @@ static int synth_event_remove_name(const char *name)
 	return se ? synth_event_remove(se) : -ENOENT;
 }
 
-/* Create the event @cmd defines (@dyn: dynamic_events' "s:" form). */
-static int synth_event_create(const char *cmd, bool dyn)
+/**
+ * synth_event_define() - create a synthetic event from its definition
+ * @cmd: "name type field[; type field]..."
+ * @dyn: @cmd is in dynamic_events' "s:[synthetic/]name ..." form
+ *
+ * Return: 0, or -EINVAL (malformed; an error_log entry says where),
+ * -EEXIST (the name is taken), -ENOMEM.
+ */
+int synth_event_define(const char *cmd, bool dyn)
 {
 	struct synth_event *se;
 	int ret;
@@ -521,7 +566,7 @@ static int synth_dyn_create(int argc, char **argv)
 	}
 	if (!cmd)
 		return -ENOMEM;
-	ret = synth_event_create(cmd, true);
+	ret = synth_event_define(cmd, true);
 	kfree(cmd);
 	return ret;
 }
@@ -569,7 +614,7 @@ static int synth_run_line(char *line)
 		return 0;
 	if (*line == '!')
 		return synth_event_remove_name(strsep(&line, " \t") + 1);
-	return synth_event_create(line, false);
+	return synth_event_define(line, false);
 }
 
 static ssize_t synth_events_write(struct file *file, const char __user *ubuf,

@@ -772,6 +772,17 @@ static int __init kprobe_module_init(void)
 }
 #endif
 
+/**
+ * trace_kprobe_command() - run a command as if written to kprobe_events
+ * @cmd: the command ("p:kprobes/NAME PLACE ARGS...", "-:NAME", ...)
+ *
+ * Return: 0 or the command's -errno.
+ */
+int trace_kprobe_command(const char *cmd)
+{
+	return dyn_event_command(cmd, &kprobe_events.dyn);
+}
+
 static __init int kprobe_events_init(void)
 {
 	int ret = probe_events_init(&kprobe_events, "kprobe_events",

@@ -199,4 +199,7 @@ void probe_event_record(struct probe_event *ev,
 			struct pt_regs *regs, unsigned long ip,
 			unsigned long ret_ip);
 
+/* trace_kprobe.c: a kprobe_events command from the in-kernel API. */
+int trace_kprobe_command(const char *cmd);
+
 #endif /* _TRACE_PROBE_EVENT_H */

@@ -98,5 +98,12 @@ struct synth_event *synth_event_find(const char *name);
 struct synth_event *synth_event_get(const char *name);
 void synth_event_put(struct synth_event *se);
 void synth_event_emit(struct synth_event *se, const union synth_val *vals);
+struct synth_event *synth_event_of(struct trace_event_call *call);
+int synth_event_define(const char *cmd, bool dyn);
+int synth_event_remove_name(const char *name);
+unsigned int synth_dyn_len(const struct synth_field *f,
+			   const union synth_val *v);
+void synth_fill_field(const struct synth_field *f, void *rec,
+		      const union synth_val *v, unsigned int *data);
 
 #endif /* _KERNEL_TRACE_TRACE_SYNTH_H */

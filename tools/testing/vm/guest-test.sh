@@ -14,6 +14,7 @@
 #   boot/ftrace-... the tracing boot options (boot-options.sh);
 #   kunit/...       the KUnit suites that ran during boot;
 #   samples/...     the ftrace_ops API clients (ftrace-modules.sh);
+#                   the dynamic event API clients (dynevent-api.sh);
 #   demo/...        each section of `make demo` shows what it promises
 #                   (demo-check.sh);
 #   docs/...        histogram.rst's wakeup-latency example (hist-example.sh).
@@ -48,6 +49,7 @@ if [ "$first" = 1 ]; then
 	dmesg | grep 'ftrace: [0-9]* call sites of vmlinux'
 	/opt/vm/kunit-results.sh
 	/opt/vm/ftrace-modules.sh
+	/opt/vm/dynevent-api.sh
 	/opt/vm/demo-check.sh /opt/vm/demo.sh
 	/opt/vm/hist-example.sh
 fi

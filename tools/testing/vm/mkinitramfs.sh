@@ -306,7 +306,7 @@ cp "$HERE/init" "$ST/init"
 chmod 0755 "$ST/init"
 for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
 	demo.sh demo-check.sh ftrace-modules.sh boot-options.sh \
-	tracefs-tree.sh buffer-size.sh hist-example.sh; do
+	tracefs-tree.sh buffer-size.sh hist-example.sh dynevent-api.sh; do
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done
