@@ -210,7 +210,7 @@ loop_faults() {
 	fi
 	perl "$(dirname "$0")/fail-nth.pl" "$secs" 2>&1 | tee $out
 	rc=${PIPESTATUS[0]}
-	sum=$(awk '!/ BAD / { sub(/^fail-nth: /, ""); printf "%s%s", n++ ? "; " : "", $0 }' $out)
+	sum=$(awk '/^fail-nth: / && !/ BAD / { sub(/^fail-nth: /, ""); printf "%s%s", n++ ? "; " : "", $0 }' $out)
 	if [ "$rc" -ne 0 ]; then
 		echo "TEST-RESULT stress/faults FAIL $(grep -c ' BAD ' $out) checks failed (fail-nth: BAD above): $sum"
 	else
