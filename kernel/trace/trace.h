@@ -831,6 +831,8 @@ void trace_exports_send(struct ring_buffer_event *event, int flag);
 struct dentry *trace_create_file(const char *name, umode_t mode,
 				 struct dentry *parent, void *data,
 				 const struct file_operations *fops);
+struct dentry *trace_create_dir(const char *name, struct dentry *parent);
+int trace_create_failures(void);
 
 /* Mode of files a user writes to, and of read-only ones. */
 #define TRACE_MODE_WRITE	0640

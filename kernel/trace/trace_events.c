@@ -1059,17 +1059,54 @@ static bool event_unregister(struct trace_event_call *call,
 	return was_enabled;
 }
 
+/*
+ * Has every instance @call's file, and its directory where the instance
+ * has events/?  event_mutex.
+ */
+static bool event_everywhere(struct trace_event_call *call)
+{
+	struct trace_array_events *ev;
+	struct trace_event_file *file;
+	bool found;
+
+	list_for_each_entry(ev, &event_instances, node) {
+		found = false;
+		list_for_each_entry(file, &ev->files, list) {
+			if (file->event_call == call) {
+				found = file->ei || !ev->ei;
+				break;
+			}
+		}
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
 /**
  * trace_add_event_call - register an event made at run time
  * @call: the event
+ *
+ * An event that some instance could not get its files for is taken
+ * back: the caller sees -ENOMEM, not an event missing from tracefs.
  *
  * Return: 0 or a -errno.
  */
 int trace_add_event_call(struct trace_event_call *call)
 {
-	guard(mutex)(&trace_types_lock);
-	guard(mutex)(&event_mutex);
-	return event_register(call, NULL);
+	LIST_HEAD(later);
+	int ret;
+
+	scoped_guard(mutex, &trace_types_lock) {
+		guard(mutex)(&event_mutex);
+		ret = event_register(call, NULL);
+		if (ret || event_everywhere(call))
+			return ret;
+		event_unregister(call, &later);
+	}
+	tracepoint_synchronize_unregister();
+	event_files_put(&later);
+	return -ENOMEM;
 }
 EXPORT_SYMBOL_GPL(trace_add_event_call);
 

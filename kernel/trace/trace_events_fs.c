@@ -708,13 +708,16 @@ void trace_event_file_remove_dir(struct trace_event_file *file)
  * @tr:     the instance, whose event files exist
  * @parent: its directory
  *
- * Return: 0, or -ENOMEM if events/ could not be created.
+ * Return: 0, or -ENOMEM if a file or directory of them could not be
+ * created (the caller removes what was).
  */
 int trace_events_create_dir(struct trace_array *tr, struct dentry *parent)
 {
+	int failures = trace_create_failures();
 	struct trace_subsystem_dir *dir;
 	struct trace_event_file *file;
 	struct eventfs_inode *ei;
+	bool missing = false;
 
 	lockdep_assert_held(&event_mutex);
 	trace_create_file("set_event", TRACE_MODE_WRITE, parent, tr,
@@ -730,10 +733,16 @@ int trace_events_create_dir(struct trace_array *tr, struct dentry *parent)
 		return -ENOMEM;
 	}
 	tr->events.ei = ei;
-	list_for_each_entry(dir, &tr->events.systems, list)
+	list_for_each_entry(dir, &tr->events.systems, list) {
 		trace_event_system_create_dir(dir);
-	list_for_each_entry(file, &tr->events.files, list)
+		missing |= !dir->ei;
+	}
+	list_for_each_entry(file, &tr->events.files, list) {
 		trace_event_file_create_dir(file);
+		missing |= !file->ei;
+	}
+	if (missing || trace_create_failures() != failures)
+		return -ENOMEM;
 	return 0;
 }
 

@@ -104,6 +104,7 @@ static void trace_array_free(struct trace_array *tr)
 static struct trace_array *trace_array_create(const char *name)
 {
 	struct trace_array *tr;
+	int failures;
 
 	lockdep_assert_held(&trace_types_lock);
 	if (trace_array_find(name))
@@ -133,11 +134,15 @@ static struct trace_array *trace_array_create(const char *name)
 		tr->dir = NULL;
 		goto fail;
 	}
+	failures = trace_create_failures();
 	trace_create_instance_files(tr);
 	if (ftrace_allocate_ftrace_ops(tr))
 		goto fail;
 	ftrace_create_filter_files(tr, tr->dir);
 	if (trace_graph_create_instance(tr, tr->dir))
+		goto fail;
+	/* A file left out: no instance rather than a partial one. */
+	if (trace_create_failures() != failures)
 		goto fail;
 
 	tr->ref = 1;
@@ -145,6 +150,8 @@ static struct trace_array *trace_array_create(const char *name)
 	return tr;
 
 fail:
+	/* Not on the list: its files have no reader (trace_array_get()). */
+	tracefs_remove(tr->dir);
 	trace_array_free(tr);
 	return ERR_PTR(-ENOMEM);
 }

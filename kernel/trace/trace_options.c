@@ -401,12 +401,9 @@ void trace_options_create_files(struct trace_array *tr, struct dentry *d)
 
 	trace_create_file("trace_options", TRACE_MODE_WRITE, d, tr,
 			  &trace_options_fops);
-	tr->options_dir = tracefs_create_dir("options", d);
-	if (IS_ERR_OR_NULL(tr->options_dir)) {
-		pr_warn("could not create tracefs directory options\n");
-		tr->options_dir = NULL;
+	tr->options_dir = trace_create_dir("options", d);
+	if (!tr->options_dir)
 		return;
-	}
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
 		if (!trace_opt_present(bit))
 			continue;

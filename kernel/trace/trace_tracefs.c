@@ -58,11 +58,9 @@ static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
 	char name[16];
 
 	snprintf(name, sizeof(name), "cpu%d", cpu);
-	d = tracefs_create_dir(name, tr->percpu_dir);
-	if (IS_ERR_OR_NULL(d)) {
-		pr_warn("could not create tracefs directory per_cpu/%s\n", name);
+	d = trace_create_dir(name, tr->percpu_dir);
+	if (!d)
 		return;
-	}
 	trace_create_file("trace", TRACE_MODE_WRITE, d, cf, &tracing_fops);
 	trace_create_file("trace_pipe", TRACE_MODE_READ, d, cf,
 			  &tracing_pipe_fops);
@@ -77,7 +75,8 @@ static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
  * trace_create_instance_files - create the files every instance has
  * @tr: the instance; @tr->dir is its directory (NULL: the tracefs root)
  *
- * A file that cannot be created is warned about and left out.
+ * A file that cannot be created is warned about, counted
+ * (trace_create_failures()) and left out.
  */
 void trace_create_instance_files(struct trace_array *tr)
 {
@@ -100,12 +99,9 @@ void trace_create_instance_files(struct trace_array *tr)
 	trace_latency_create_files(tr, d);
 	trace_options_create_files(tr, d);
 
-	tr->percpu_dir = tracefs_create_dir("per_cpu", d);
-	if (IS_ERR_OR_NULL(tr->percpu_dir)) {
-		pr_warn("could not create tracefs directory per_cpu\n");
-		tr->percpu_dir = NULL;
+	tr->percpu_dir = trace_create_dir("per_cpu", d);
+	if (!tr->percpu_dir)
 		return;
-	}
 	for_each_possible_cpu(cpu)
 		trace_create_cpu_dir(tr, cpu);
 }

@@ -21,10 +21,12 @@
 #                     readers killed mid-read, buffer_size_kb resized;
 #   stress/modules    trace-events-sample.ko loaded and unloaded while a
 #                     ":mod:" filter and its events are set;
-#   stress/faults     instances made, buffers resized and events enabled
-#                     while failslab and fail_page_alloc fail one in five
-#                     of the loop's own allocations: each write takes
-#                     effect or fails and leaves the old value.
+#   stress/faults     fail-nth.pl: every allocation of an instance mkdir,
+#                     a buffer_size_kb resize, an event enable, a hist
+#                     trigger and a kprobe event failed once in turn
+#                     (/proc/thread-self/fail-nth), each refused call
+#                     leaving the old state and each accepted one the
+#                     state it leaves without faults.
 # Each prints "TEST-RESULT stress/<loop> PASS|FAIL <operations>": PASS
 # when it ran its time and tracing still works after it (a trace_marker
 # line reaches trace).  Splats are the host's to count.  Then the
@@ -194,82 +196,25 @@ loop_modules() {
 	result modules "$n module load/unload cycles under :mod: and events"
 }
 
-# Allocation failures (failslab, fail_page_alloc) in this loop's own
-# writes only: task-filter makes them hit tasks with make-it-fail set,
-# which the subshell sets for itself and its children.
-faults_on() {
-	local a
-
-	for a in failslab fail_page_alloc; do
-		echo 1 > $D/$a/task-filter
-		echo N > $D/$a/ignore-gfp-wait
-		echo 0 > $D/$a/verbose
-		echo -1 > $D/$a/times
-		echo 20 > $D/$a/probability
-	done
-}
-
-faults_off() {
-	echo 0 > $D/failslab/probability
-	echo 0 > $D/fail_page_alloc/probability
-}
-
-# fault_write VALUE FILE: write under fault injection, then check that
-# FILE reads back its old value if the write failed, and if it succeeded
-# what the same write gives without faults (buffer_size_kb rounds up to
-# whole pages).  Counts writes and failures; a mismatch goes to $bad.
-fault_write() { # value file
-	local old new ref rc
-
-	old=$(head -c 64 "$2" | head -1)
-	(echo 1 > /proc/self/make-it-fail; echo "$1" > "$2") 2>/dev/null
-	rc=$?
-	new=$(head -c 64 "$2" | head -1)
-	writes=$((writes + 1))
-	if [ $rc -ne 0 ]; then
-		failures=$((failures + 1))
-		[ "$new" = "$old" ] || bad="$bad; $2: failed write of $1 changed '$old' to '$new'"
-		return
-	fi
-	echo "$1" > "$2"
-	ref=$(head -c 64 "$2" | head -1)
-	[ "$new" = "$ref" ] || bad="$bad; $2: wrote $1, reads '$new', not '$ref'"
-}
-
+# stress/faults: fail-nth.pl fails each allocation of an instance mkdir,
+# a buffer_size_kb resize, an event enable, a hist trigger and a kprobe
+# event in turn and checks the state each leaves; its first round runs
+# to the end however long it takes, more follow for the loop's time.
 loop_faults() {
-	local end=$((SECONDS + secs)) i n=0 mk=0
-	D=/sys/kernel/debug writes=0 failures=0 bad=
+	local out=/tmp/fail-nth.out rc sum
 
-	if [ ! -d $D/failslab ] || [ ! -d $D/fail_page_alloc ]; then
-		echo "TEST-RESULT stress/faults SKIP no failslab/fail_page_alloc in this kernel"
+	if [ ! -w /proc/self/fail-nth ] || [ ! -d /sys/kernel/debug/failslab ] ||
+	   [ ! -d /sys/kernel/debug/fail_page_alloc ]; then
+		echo "TEST-RESULT stress/faults SKIP no fail-nth, failslab or fail_page_alloc here"
 		return
 	fi
-	faults_on
-	while [ $SECONDS -lt $end ]; do
-		i=$T/instances/fault$((n % 2))
-		if ! (echo 1 > /proc/self/make-it-fail; mkdir $i) 2>/dev/null; then
-			[ ! -d $i ] || bad="$bad; failed mkdir left $i"
-		fi
-		if [ -d $i ]; then
-			mk=$((mk + 1))
-			fault_write $((16 + (n % 5) * 100)) $i/buffer_size_kb
-			fault_write 1 $i/events/sched/sched_switch/enable
-			fault_write 1 $i/events/sched/sched_wakeup/enable
-			fault_write 0 $i/events/sched/sched_switch/enable
-			faults_off
-			echo 0 > $i/events/enable
-			rmdir $i || bad="$bad; rmdir $i failed"
-			faults_on
-		fi
-		fault_write $((1024 + (n % 3) * 512)) $T/buffer_size_kb
-		n=$((n + 1))
-	done
-	faults_off
-	echo 1408 > $T/buffer_size_kb
-	if [ -n "$bad" ]; then
-		echo "TEST-RESULT stress/faults FAIL${bad#;}"
+	perl "$(dirname "$0")/fail-nth.pl" "$secs" 2>&1 | tee $out
+	rc=${PIPESTATUS[0]}
+	sum=$(awk '/^fail-nth: / && !/ BAD / { sub(/^fail-nth: /, ""); printf "%s%s", n++ ? "; " : "", $0 }' $out)
+	if [ "$rc" -ne 0 ]; then
+		echo "TEST-RESULT stress/faults FAIL $(grep -c ' BAD ' $out) checks failed (fail-nth: BAD above): $sum"
 	else
-		result faults "$n rounds, $mk instances made, $writes writes under failslab/fail_page_alloc, $failures refused"
+		result faults "$sum"
 	fi
 }
 
