@@ -223,6 +223,19 @@ ring_buffer() {
 
 # --- trace events: event_bench.ko ------------------------------------------
 
+# event_ns SIZE: ns per event of one event_bench run of SIZE-byte events
+# (its own count and clock, from dmesg), median of three runs.
+event_ns() {
+	: >/tmp/ev
+	for _ in 1 2 3; do
+		dmesg -c >/dev/null
+		echo "$1" >/sys/module/event_bench/parameters/run
+		dmesg | sed -n 's/.*event_bench: size=[0-9]* events=\([0-9]*\) ns=\([0-9]*\).*/\1 \2/p' |
+			awk '$1 > 0 { printf "%.2f\n", $2 / $1 }' >>/tmp/ev
+	done
+	sort -n /tmp/ev | sed -n 2p
+}
+
 trace_events() {
 	if [ ! -d "$T/events" ]; then
 		reason="no trace events (no $T/events)"
@@ -239,20 +252,33 @@ trace_events() {
 	if [ -n "$reason" ]; then
 		bench event.4_bytes n/a "$reason"
 		bench event.128_bytes n/a "$reason"
+		bench event.4_bytes_filtered n/a "$reason"
+		bench event.4_bytes_hist n/a "$reason"
 		return
 	fi
 	for size in 4 128; do
-		: >/tmp/ev
-		for _ in 1 2 3; do
-			dmesg -c >/dev/null
-			echo "$size" >/sys/module/event_bench/parameters/run
-			dmesg | sed -n 's/.*event_bench: size=[0-9]* events=\([0-9]*\) ns=\([0-9]*\).*/\1 \2/p' |
-				awk '$1 > 0 { printf "%.2f\n", $2 / $1 }' >>/tmp/ev
-		done
-		bench "event.${size}_bytes" "$(sort -n /tmp/ev | sed -n 2p)"
+		bench "event.${size}_bytes" "$(event_ns "$size")"
 	done
+	event_with filter "value != 0xffffffff" event.4_bytes_filtered
+	event_with trigger "hist:keys=common_pid:vals=value" event.4_bytes_hist
 	echo 0 >"$T/events/event_bench/enable"
 	rmmod event_bench
+}
+
+# event_with FILE SETTING NAME: ns per 4-byte event while
+# events/event_bench/event_bench_4/FILE holds SETTING (a filter every event
+# passes, or a hist trigger keyed by pid with a value), median of three.
+event_with() {
+	f=$T/events/event_bench/event_bench_4/$1
+	if ! echo "$2" >"$f"; then
+		bench "$3" n/a "could not write '$2' to $1"
+		return
+	fi
+	bench "$3" "$(event_ns 4)"
+	case $1 in
+	filter) echo 0 >"$f" ;;
+	trigger) echo "!$2" >"$f" ;;
+	esac
 }
 
 # --- main --------------------------------------------------------------------

@@ -39,6 +39,8 @@ rb.writer_with_reader|ring buffer, writer with a concurrent reader|events/s|>= 1
 rb.reader|ring buffer, the concurrent reader|events/s|>= 1.3x
 event.4_bytes|trace event, 4-byte payload|ns/event|
 event.128_bytes|trace event, 128-byte payload|ns/event|
+event.4_bytes_filtered|trace event, 4-byte payload, a filter it passes|ns/event|
+event.4_bytes_hist|trace event, 4-byte payload, hist:keys=common_pid:vals=value|ns/event|
 switch.to_function_ms|current_tracer nop -> function|ms|<= 1.0x
 switch.to_nop_ms|current_tracer function -> nop|ms|<= 1.0x
 boot.ftrace_init_ms|boot: ftrace_init|ms|
