@@ -640,25 +640,6 @@ ssize_t tracing_write_ulong(void *data, const char __user *ubuf, size_t cnt,
 	return tracing_write_done(ret, cnt, ppos);
 }
 
-/*
- * The tracefs files and directories trace_create_file() and
- * trace_create_dir() could not make, ever.  Making an instance compares
- * it before and after its files (trace_create_failures()): a failure
- * anywhere meanwhile refuses that instance, never a partial one.
- */
-static atomic_t trace_create_failed = ATOMIC_INIT(0);
-
-/**
- * trace_create_failures - how many tracefs entries could not be made
- *
- * Return: the count of trace_create_file() and trace_create_dir()
- * failures since boot.
- */
-int trace_create_failures(void)
-{
-	return atomic_read(&trace_create_failed);
-}
-
 /**
  * trace_create_file - create a tracefs file, warning on failure
  * @name:   the file name
@@ -667,7 +648,8 @@ int trace_create_failures(void)
  * @data:   the inode's private data
  * @fops:   its file operations
  *
- * A failure is counted (trace_create_failures()).
+ * A failure is counted against the instance the caller is making
+ * (trace_create_failed()).
  *
  * Return: the dentry, or NULL.
  */
@@ -678,7 +660,7 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 	struct dentry *d = tracefs_create_file(name, mode, parent, data, fops);
 
 	if (IS_ERR_OR_NULL(d)) {
-		atomic_inc(&trace_create_failed);
+		trace_create_failed();
 		pr_warn("could not create tracefs file '%s'\n", name);
 		return NULL;
 	}
@@ -690,7 +672,8 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
  * @name:   the directory name
  * @parent: its parent, NULL for the tracefs root
  *
- * A failure is counted (trace_create_failures()).
+ * A failure is counted against the instance the caller is making
+ * (trace_create_failed()).
  *
  * Return: the dentry, or NULL.
  */
@@ -699,7 +682,7 @@ struct dentry *trace_create_dir(const char *name, struct dentry *parent)
 	struct dentry *d = tracefs_create_dir(name, parent);
 
 	if (IS_ERR_OR_NULL(d)) {
-		atomic_inc(&trace_create_failed);
+		trace_create_failed();
 		pr_warn("could not create tracefs directory '%s'\n", name);
 		return NULL;
 	}

@@ -832,7 +832,8 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 				 struct dentry *parent, void *data,
 				 const struct file_operations *fops);
 struct dentry *trace_create_dir(const char *name, struct dentry *parent);
-int trace_create_failures(void);
+void trace_create_failed(void);
+unsigned int trace_create_failures(void);
 
 /* Mode of files a user writes to, and of read-only ones. */
 #define TRACE_MODE_WRITE	0640

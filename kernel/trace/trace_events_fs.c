@@ -713,7 +713,7 @@ void trace_event_file_remove_dir(struct trace_event_file *file)
  */
 int trace_events_create_dir(struct trace_array *tr, struct dentry *parent)
 {
-	int failures = trace_create_failures();
+	unsigned int failures = trace_create_failures();
 	struct trace_subsystem_dir *dir;
 	struct trace_event_file *file;
 	struct eventfs_inode *ei;

@@ -42,6 +42,40 @@ static struct dentry *trace_instance_dir;
 /* Serializes instance creation and removal from start to end. */
 static DEFINE_MUTEX(instance_lock);
 
+/*
+ * The task making an instance, set and cleared by trace_array_new()
+ * under instance_lock, and the tracefs entries that task could not make
+ * since.  Only the task itself counts its failures (trace_create_failed()),
+ * so creating_failures is written and read by that task alone; any other
+ * task only finds creating_task != current.
+ */
+static struct task_struct *creating_task;
+static unsigned int creating_failures;
+
+/**
+ * trace_create_failed - count a tracefs entry that could not be made
+ *
+ * Counted only when the caller is making an instance, which then fails
+ * (trace_create_failures()); a failure anywhere else at the same moment
+ * is not that instance's.
+ */
+void trace_create_failed(void)
+{
+	if (READ_ONCE(creating_task) == current)
+		creating_failures++;
+}
+
+/**
+ * trace_create_failures - the tracefs entries the caller could not make
+ *
+ * Return: how many tracefs files and directories the calling task could
+ * not make since it started making an instance; 0 for any other task.
+ */
+unsigned int trace_create_failures(void)
+{
+	return READ_ONCE(creating_task) == current ? creating_failures : 0;
+}
+
 /**
  * trace_array_find_dumping - the instance called @name, for an oops dump
  * @name: the instance's name
@@ -104,7 +138,7 @@ static void trace_array_free(struct trace_array *tr)
 static struct trace_array *trace_array_create(const char *name)
 {
 	struct trace_array *tr;
-	int failures;
+	unsigned int failures;
 
 	lockdep_assert_held(&trace_types_lock);
 	if (trace_array_find(name))
@@ -174,7 +208,7 @@ static void trace_array_remove(struct trace_array *tr)
  * Create the instance @name and tell the event code.  On success the
  * caller gets the instance with one reference.  instance_lock.
  */
-static struct trace_array *trace_array_new(const char *name)
+static struct trace_array *trace_array_make(const char *name)
 {
 	struct trace_array *tr;
 	int ret;
@@ -206,6 +240,19 @@ static struct trace_array *trace_array_new(const char *name)
 	trace_array_remove(tr);
 	mutex_unlock(&trace_types_lock);
 	return ERR_PTR(ret);
+}
+
+/* trace_array_make(), counting the tracefs entries it fails to make. */
+static struct trace_array *trace_array_new(const char *name)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&instance_lock);
+	creating_failures = 0;
+	WRITE_ONCE(creating_task, current);
+	tr = trace_array_make(name);
+	WRITE_ONCE(creating_task, NULL);
+	return tr;
 }
 
 /*

@@ -75,8 +75,8 @@ static void trace_create_cpu_dir(struct trace_array *tr, int cpu)
  * trace_create_instance_files - create the files every instance has
  * @tr: the instance; @tr->dir is its directory (NULL: the tracefs root)
  *
- * A file that cannot be created is warned about, counted
- * (trace_create_failures()) and left out.
+ * A file that cannot be created is warned about, counted against the
+ * instance being made (trace_create_failures()) and left out.
  */
 void trace_create_instance_files(struct trace_array *tr)
 {
