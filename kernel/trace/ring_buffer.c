@@ -2937,9 +2937,14 @@ static void rb_reset_cpus_locked(struct trace_buffer *buffer,
 
 	for_each_cpu_and(cpu, buffer->cpumask, mask)
 		atomic_inc(&buffer->buffers[cpu]->record_disabled);
-	/* Writers run with preemption disabled: wait for those in flight. */
+	/*
+	 * Writers run with preemption disabled: wait for those in flight.
+	 * The cookie path is a tracer switch, a command someone waits for:
+	 * an expedited grace period (IPIs rather than ticks) if one is
+	 * still needed.
+	 */
 	if (cookie)
-		cond_synchronize_rcu(*cookie);
+		cond_synchronize_rcu_expedited(*cookie);
 	else
 		synchronize_rcu();
 	for_each_cpu_and(cpu, buffer->cpumask, mask) {
