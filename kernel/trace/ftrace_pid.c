@@ -63,7 +63,7 @@ static bool notrace ftrace_pid_in(struct ftrace_pid_list *list, pid_t pid)
 }
 
 /**
- * ftrace_pid_traced - may @tr's function tracer record the current task?
+ * __ftrace_pid_traced - may @tr's function tracer record the current task?
  * @tr: the instance
  *
  * Called with preemption disabled.
@@ -71,7 +71,7 @@ static bool notrace ftrace_pid_in(struct ftrace_pid_list *list, pid_t pid)
  * Return: false if set_ftrace_pid excludes the task or
  * set_ftrace_notrace_pid names it.
  */
-bool notrace ftrace_pid_traced(struct trace_array *tr)
+bool notrace __ftrace_pid_traced(struct trace_array *tr)
 {
 	struct ftrace_pid_list *list;
 	pid_t pid = current->pid;

@@ -102,6 +102,7 @@
 #include <linux/preempt.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/trace_clock.h>
@@ -432,8 +433,13 @@ static __always_inline unsigned int rb_data_size(unsigned long length)
 static __always_inline void rb_set_header(struct ring_buffer_event *ev,
 					  unsigned int type_len, u32 delta)
 {
-	ev->type_len = type_len;
-	ev->time_delta = delta;
+	struct ring_buffer_event hdr = {
+		.type_len = type_len,
+		.time_delta = delta,
+	};
+
+	/* One 32-bit store, not a read-modify-write of each bit-field. */
+	*ev = hdr;
 }
 
 /* Write the header of a data record of @size bytes. */
@@ -492,9 +498,15 @@ static __always_inline bool rb_abs_near(u64 ts, u64 prev)
 
 static __always_inline u64 rb_clock(struct trace_buffer *buffer)
 {
-	/* A direct call for the usual clock: no retpoline on the hot path. */
+	/*
+	 * A direct call for the usual clock: no retpoline on the hot path.
+	 * trace_clock_local() is sched_clock() read with preemption off.
+	 * Writers have it off already, and on x86 and the generic
+	 * sched_clock (riscv) sched_clock() turns it off itself, so the
+	 * wrapper's own call is skipped.
+	 */
 	if (likely(buffer->clock == trace_clock_local))
-		return trace_clock_local();
+		return sched_clock();
 	return buffer->clock();
 }
 
@@ -2925,9 +2937,14 @@ static void rb_reset_cpus_locked(struct trace_buffer *buffer,
 
 	for_each_cpu_and(cpu, buffer->cpumask, mask)
 		atomic_inc(&buffer->buffers[cpu]->record_disabled);
-	/* Writers run with preemption disabled: wait for those in flight. */
+	/*
+	 * Writers run with preemption disabled: wait for those in flight.
+	 * The cookie path is a tracer switch, a command someone waits for:
+	 * an expedited grace period (IPIs rather than ticks) if one is
+	 * still needed.
+	 */
 	if (cookie)
-		cond_synchronize_rcu(*cookie);
+		cond_synchronize_rcu_expedited(*cookie);
 	else
 		synchronize_rcu();
 	for_each_cpu_and(cpu, buffer->cpumask, mask) {

@@ -88,40 +88,6 @@ unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 	       min_t(unsigned int, pc & PREEMPT_MASK, 15);
 }
 
-/**
- * trace_buffer_reserve - reserve a record and fill in its header
- * @buffer:    the ring buffer
- * @type:      the record type
- * @len:       the record's size, struct trace_entry included
- * @trace_ctx: the writer's context, from tracing_gen_ctx()
- *
- * Lockless; callable in any context.  Preemption stays disabled until
- * trace_buffer_commit().
- *
- * Return: the reserved event, or NULL if the buffer takes no record now.
- */
-struct ring_buffer_event * notrace
-trace_buffer_reserve(struct trace_buffer *buffer, int type, unsigned long len,
-		     unsigned int trace_ctx)
-{
-	struct ring_buffer_event *event;
-
-	event = ring_buffer_lock_reserve(buffer, len);
-	if (event)
-		tracing_generic_entry_update(ring_buffer_event_data(event),
-					     type, trace_ctx);
-	return event;
-}
-
-/**
- * trace_buffer_commit - publish a record from trace_buffer_reserve()
- * @buffer: the ring buffer
- */
-void notrace trace_buffer_commit(struct trace_buffer *buffer)
-{
-	ring_buffer_unlock_commit(buffer);
-}
-
 /* --- on and off ---------------------------------------------------------- */
 
 /**

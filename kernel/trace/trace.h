@@ -791,15 +791,43 @@ struct trace_clock_def {
 bool trace_clock_in_ns(struct trace_array *tr);
 
 /*
+ * The payload of a record ring_buffer_lock_reserve() just returned.  The
+ * reserve hands out the data record itself, past any time extend or
+ * absolute stamp it wrote in front, so unlike ring_buffer_event_data()
+ * nothing is skipped: the payload follows the header, or the length word
+ * when type_len is 0.
+ */
+static __always_inline void *
+trace_reserved_payload(struct ring_buffer_event *event)
+{
+	return event->type_len ? (void *)&event->array[0] :
+				 (void *)&event->array[1];
+}
+
+/*
  * Writing a record: trace_buffer_reserve() returns a record whose
  * struct trace_entry header is filled in, or NULL when the buffer is off
  * or full; trace_buffer_commit() publishes it.  Between the two the
- * writer runs with preemption disabled.
+ * writer runs with preemption disabled.  Lockless, any context.  Inline:
+ * every tracer's hot path goes through them.
  */
-struct ring_buffer_event *trace_buffer_reserve(struct trace_buffer *buffer,
-					       int type, unsigned long len,
-					       unsigned int trace_ctx);
-void trace_buffer_commit(struct trace_buffer *buffer);
+static __always_inline struct ring_buffer_event *
+trace_buffer_reserve(struct trace_buffer *buffer, int type, unsigned long len,
+		     unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, len);
+	if (event)
+		tracing_generic_entry_update(trace_reserved_payload(event),
+					     type, trace_ctx);
+	return event;
+}
+
+static __always_inline void trace_buffer_commit(struct trace_buffer *buffer)
+{
+	ring_buffer_unlock_commit(buffer);
+}
 
 /*
  * Write a TRACE_FN record (a call of @ip from @parent_ip) into @tr.  Any
@@ -818,7 +846,7 @@ static __always_inline bool trace_function_record(struct trace_array *tr,
 				     trace_ctx);
 	if (!event)
 		return false;
-	entry = ring_buffer_event_data(event);
+	entry = trace_reserved_payload(event);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
 	trace_buffer_commit(buffer);
@@ -1158,7 +1186,22 @@ static inline void ftrace_create_filter_files(struct trace_array *tr,
 }
 #endif
 void ftrace_free_pid_lists(struct trace_array *tr);
-bool ftrace_pid_traced(struct trace_array *tr);
+bool __ftrace_pid_traced(struct trace_array *tr);
+
+/*
+ * May @tr's function tracer record the current task?  Preemption off.
+ * Without set_ftrace_pid and set_ftrace_notrace_pid (the usual case) the
+ * answer needs no list: one load of each pointer, like the callback's
+ * other switches; a set written meanwhile applies from the next call.
+ */
+static __always_inline bool ftrace_pid_traced(struct trace_array *tr)
+{
+	if (likely(!rcu_access_pointer(tr->function_pids) &&
+		   !rcu_access_pointer(tr->function_no_pids)))
+		return true;
+	return __ftrace_pid_traced(tr);
+}
+
 int ftrace_pid_follow_fork(struct trace_array *tr, bool on);
 #else
 static inline int ftrace_allocate_ftrace_ops(struct trace_array *tr)
