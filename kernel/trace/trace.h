@@ -37,6 +37,7 @@
 #include <linux/mutex.h>
 #include <linux/irq_work.h>
 #include <linux/workqueue.h>
+#include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/trace.h>
 #include <linux/list.h>
@@ -447,6 +448,8 @@ struct trace_max_info {
  * @snapshot_irq_work: a snapshot asked for where none can be taken
  *                     (atomic context, NMI) leaves that context ...
  * @snapshot_work:     ... for a worker, which takes it
+ * @snapshot_queued:   TRACE_SNAPSHOT_QUEUED while such a snapshot is
+ *                     asked for and not yet taken (trace_snapshot.c)
  * @cond_snapshot:     the conditional snapshot's owner, or NULL (set and
  *                     cleared under event_mutex, read by probes under
  *                     RCU; trace_snapshot.c)
@@ -500,7 +503,8 @@ struct trace_array {
 	struct trace_buffer		*snapshot;
 	int				snapshot_pins;
 	struct irq_work			snapshot_irq_work;
-	struct work_struct		snapshot_work;
+	struct kthread_work		snapshot_work;
+	unsigned long			snapshot_queued;
 	struct cond_snapshot __rcu	*cond_snapshot;
 #endif
 	u64				flags;
