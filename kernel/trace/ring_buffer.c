@@ -171,7 +171,8 @@ struct rb_data_page {
 #define RB_HDR			4U	/* the type_len/time_delta word */
 #define RB_SMALL_MAX		(RINGBUF_TYPE_DATA_TYPE_LEN_MAX * 4U)
 #define RB_LEN_EXT		8U	/* TIME_EXTEND and TIME_STAMP records */
-#define RB_DELTA_BITS		27
+#define RB_TYPE_BITS		5	/* type_len */
+#define RB_DELTA_BITS		27	/* time_delta */
 #define RB_DELTA_MAX		((1ULL << RB_DELTA_BITS) - 1)
 #define RB_EXT_BITS		59	/* what a TIME_EXTEND can carry */
 
@@ -430,16 +431,23 @@ static __always_inline unsigned int rb_data_size(unsigned long length)
 	return ALIGN(length + RB_HDR, RB_ALIGN);
 }
 
+/*
+ * The header word, built in a register and stored once: a struct
+ * ring_buffer_event built on the stack costs a read-modify-write of each
+ * bit-field and, for its flexible array, a stack canary.  The bit-fields'
+ * order in the word follows the compiler's bit-field endianness.
+ */
 static __always_inline void rb_set_header(struct ring_buffer_event *ev,
 					  unsigned int type_len, u32 delta)
 {
-	struct ring_buffer_event hdr = {
-		.type_len = type_len,
-		.time_delta = delta,
-	};
+	u32 word;
 
-	/* One 32-bit store, not a read-modify-write of each bit-field. */
-	*ev = hdr;
+#ifdef __LITTLE_ENDIAN_BITFIELD
+	word = (u32)(delta & RB_DELTA_MAX) << RB_TYPE_BITS | type_len;
+#else
+	word = (u32)type_len << RB_DELTA_BITS | (delta & RB_DELTA_MAX);
+#endif
+	*(u32 *)ev = word;
 }
 
 /* Write the header of a data record of @size bytes. */

@@ -37,6 +37,7 @@
 #include <linux/mutex.h>
 #include <linux/irq_work.h>
 #include <linux/workqueue.h>
+#include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/trace.h>
 #include <linux/list.h>
@@ -447,6 +448,8 @@ struct trace_max_info {
  * @snapshot_irq_work: a snapshot asked for where none can be taken
  *                     (atomic context, NMI) leaves that context ...
  * @snapshot_work:     ... for a worker, which takes it
+ * @snapshot_queued:   TRACE_SNAPSHOT_QUEUED while such a snapshot is
+ *                     asked for and not yet taken (trace_snapshot.c)
  * @cond_snapshot:     the conditional snapshot's owner, or NULL (set and
  *                     cleared under event_mutex, read by probes under
  *                     RCU; trace_snapshot.c)
@@ -500,7 +503,8 @@ struct trace_array {
 	struct trace_buffer		*snapshot;
 	int				snapshot_pins;
 	struct irq_work			snapshot_irq_work;
-	struct work_struct		snapshot_work;
+	struct kthread_work		snapshot_work;
+	unsigned long			snapshot_queued;
 	struct cond_snapshot __rcu	*cond_snapshot;
 #endif
 	u64				flags;
@@ -791,15 +795,23 @@ struct trace_clock_def {
 bool trace_clock_in_ns(struct trace_array *tr);
 
 /*
- * The payload of a record ring_buffer_lock_reserve() just returned.  The
- * reserve hands out the data record itself, past any time extend or
- * absolute stamp it wrote in front, so unlike ring_buffer_event_data()
- * nothing is skipped: the payload follows the header, or the length word
- * when type_len is 0.
+ * The payload of a record ring_buffer_lock_reserve() just returned for
+ * @len bytes.  The reserve hands out the data record itself, past any
+ * time extend or absolute stamp it wrote in front, so unlike
+ * ring_buffer_event_data() nothing is skipped: the payload follows the
+ * header, or the length word when type_len is 0.  The ring buffer keeps
+ * the length in type_len for payloads of up to
+ * RINGBUF_TYPE_DATA_TYPE_LEN_MAX words, unless its records are all
+ * 8-byte aligned (CONFIG_HAVE_64BIT_ALIGNED_ACCESS): a constant @len
+ * decides at compile time.
  */
 static __always_inline void *
-trace_reserved_payload(struct ring_buffer_event *event)
+trace_reserved_payload(struct ring_buffer_event *event, unsigned long len)
 {
+	if (__builtin_constant_p(len) &&
+	    !IS_ENABLED(CONFIG_HAVE_64BIT_ALIGNED_ACCESS) &&
+	    len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX * 4)
+		return &event->array[0];
 	return event->type_len ? (void *)&event->array[0] :
 				 (void *)&event->array[1];
 }
@@ -819,7 +831,7 @@ trace_buffer_reserve(struct trace_buffer *buffer, int type, unsigned long len,
 
 	event = ring_buffer_lock_reserve(buffer, len);
 	if (event)
-		tracing_generic_entry_update(trace_reserved_payload(event),
+		tracing_generic_entry_update(trace_reserved_payload(event, len),
 					     type, trace_ctx);
 	return event;
 }
@@ -846,7 +858,7 @@ static __always_inline bool trace_function_record(struct trace_array *tr,
 				     trace_ctx);
 	if (!event)
 		return false;
-	entry = trace_reserved_payload(event);
+	entry = trace_reserved_payload(event, sizeof(*entry));
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
 	trace_buffer_commit(buffer);

@@ -307,7 +307,7 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 						fbuffer->trace_ctx);
 	if (!fbuffer->event)
 		return NULL;
-	fbuffer->entry = trace_reserved_payload(fbuffer->event);
+	fbuffer->entry = trace_reserved_payload(fbuffer->event, len);
 	return fbuffer->entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);

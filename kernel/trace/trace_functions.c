@@ -71,7 +71,7 @@ static void notrace func_repeats_write(struct trace_array *tr,
 		return;
 	delta = ring_buffer_event_time_stamp(buffer, event) -
 		last->ts_last_call;
-	entry = trace_reserved_payload(event);
+	entry = trace_reserved_payload(event, sizeof(*entry));
 	entry->ip = last->ip;
 	entry->parent_ip = last->parent_ip;
 	entry->count = last->count;

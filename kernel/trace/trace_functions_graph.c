@@ -58,7 +58,7 @@ void notrace trace_graph_record_entry(struct trace_array *tr,
 				     sizeof(*entry), tracing_gen_ctx());
 	if (!event)
 		return;
-	entry = trace_reserved_payload(event);
+	entry = trace_reserved_payload(event, sizeof(*entry));
 	entry->graph_ent = *trace;
 	trace_buffer_commit(tr->buffer);
 	trace_taskinfo_mark_pending();
@@ -75,7 +75,7 @@ void notrace trace_graph_record_return(struct trace_array *tr,
 				     sizeof(*entry), tracing_gen_ctx());
 	if (!event)
 		return;
-	entry = trace_reserved_payload(event);
+	entry = trace_reserved_payload(event, sizeof(*entry));
 	entry->ret = *trace;
 	trace_buffer_commit(tr->buffer);
 }

@@ -37,6 +37,7 @@
  */
 
 #include <linux/ring_buffer.h>
+#include <linux/kthread.h>
 #include <linux/seq_file.h>
 #include <linux/uaccess.h>
 #include <linux/slab.h>
@@ -44,6 +45,9 @@
 
 #include "trace.h"
 #include "trace_latency.h"
+
+/* tr->snapshot_queued: an atomic context's snapshot is asked for. */
+#define TRACE_SNAPSHOT_QUEUED	0
 
 /* How often a swap refused because a writer was in flight is retried. */
 #define SNAPSHOT_SWAP_TRIES	100
@@ -109,6 +113,29 @@ struct trace_buffer *trace_snapshot_get_pinned(struct trace_array *tr)
 
 /* --- the buffer ----------------------------------------------------------- */
 
+/*
+ * The thread that takes the snapshots asked for in atomic context, for
+ * every instance.  Started with the first snapshot buffer (an atomic
+ * request needs one) under trace_types_lock, then kept; requesters read
+ * it locklessly and cope with NULL.  Not a workqueue: the trigger's own
+ * event may be one that running a work item emits.
+ */
+static struct kthread_worker *snapshot_worker;
+
+static int snapshot_worker_start(void)
+{
+	struct kthread_worker *worker;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (snapshot_worker)
+		return 0;
+	worker = kthread_create_worker(0, "trace_snapshot");
+	if (IS_ERR(worker))
+		return PTR_ERR(worker);
+	WRITE_ONCE(snapshot_worker, worker);
+	return 0;
+}
+
 /* Allocate @tr's snapshot shaped like its main buffer.  trace_types_lock. */
 static int snapshot_alloc(struct trace_array *tr)
 {
@@ -120,6 +147,9 @@ static int snapshot_alloc(struct trace_array *tr)
 		return 0;
 	if (!tr->buffer)
 		return -ENODEV;
+	ret = snapshot_worker_start();
+	if (ret)
+		return ret;
 
 	snap = ring_buffer_alloc(0, 0);
 	if (!snap)
@@ -378,13 +408,19 @@ static int snapshot_take_now(struct trace_array *tr)
 	return snapshot_swap(tr, RING_BUFFER_ALL_CPUS);
 }
 
-static void snapshot_work_fn(struct work_struct *work)
+static void snapshot_work_fn(struct kthread_work *work)
 {
 	struct trace_array *tr = container_of(work, struct trace_array,
 					      snapshot_work);
-
 	int ret = snapshot_take_now(tr);
 
+	/*
+	 * Requests made up to here were served by this snapshot; the next
+	 * one queues a new one.  Orders the swap before the bit's clearing,
+	 * against the test_and_set_bit() of tracing_snapshot_instance().
+	 */
+	smp_mb__before_atomic();
+	clear_bit(TRACE_SNAPSHOT_QUEUED, &tr->snapshot_queued);
 	if (ret && ret != -ENODEV)
 		trace_array_puts(tr, "*** SNAPSHOT FAILED: buffer busy ***\n");
 }
@@ -394,8 +430,12 @@ static void snapshot_irq_work_fn(struct irq_work *work)
 {
 	struct trace_array *tr = container_of(work, struct trace_array,
 					      snapshot_irq_work);
+	struct kthread_worker *worker = READ_ONCE(snapshot_worker);
 
-	schedule_work(&tr->snapshot_work);
+	if (worker)
+		kthread_queue_work(worker, &tr->snapshot_work);
+	else
+		clear_bit(TRACE_SNAPSHOT_QUEUED, &tr->snapshot_queued);
 }
 
 /**
@@ -405,7 +445,7 @@ static void snapshot_irq_work_fn(struct irq_work *work)
 void trace_snapshot_init(struct trace_array *tr)
 {
 	init_irq_work(&tr->snapshot_irq_work, snapshot_irq_work_fn);
-	INIT_WORK(&tr->snapshot_work, snapshot_work_fn);
+	kthread_init_work(&tr->snapshot_work, snapshot_work_fn);
 }
 
 /**
@@ -417,7 +457,24 @@ void trace_snapshot_init(struct trace_array *tr)
 void trace_snapshot_cancel(struct trace_array *tr)
 {
 	irq_work_sync(&tr->snapshot_irq_work);
-	cancel_work_sync(&tr->snapshot_work);
+	kthread_cancel_work_sync(&tr->snapshot_work);
+}
+
+/*
+ * Ask the worker for a snapshot of @tr.  One asked while another is
+ * queued or being taken is served by that one (the worker's wakeup and
+ * its being scheduled in), and the worker's own task context (its
+ * scheduling out, the IPIs it sends) asks for none: so a trigger on an
+ * event that taking a snapshot emits does not feed itself.
+ */
+static void snapshot_defer(struct trace_array *tr)
+{
+	struct kthread_worker *worker = READ_ONCE(snapshot_worker);
+
+	if (worker && in_task() && current == worker->task)
+		return;
+	if (!test_and_set_bit(TRACE_SNAPSHOT_QUEUED, &tr->snapshot_queued))
+		irq_work_queue(&tr->snapshot_irq_work);
 }
 
 /**
@@ -427,9 +484,9 @@ void trace_snapshot_cancel(struct trace_array *tr)
  * Callable in any context.  Where it may sleep the snapshot is taken
  * before it returns; elsewhere (atomic context, interrupts, NMI) a worker
  * takes it shortly after, so the snapshot also holds the records written
- * in between.  If the snapshot is not allocated it says so in @tr's
- * buffer and turns @tr's tracing off at once, so that what led here is
- * kept.
+ * in between; a request made while one is pending is served by that one.
+ * If the snapshot is not allocated it says so in @tr's buffer and turns
+ * @tr's tracing off at once, so that what led here is kept.
  */
 void tracing_snapshot_instance(struct trace_array *tr)
 {
@@ -447,7 +504,7 @@ void tracing_snapshot_instance(struct trace_array *tr)
 		return;
 	}
 	if (!preemptible()) {
-		irq_work_queue(&tr->snapshot_irq_work);
+		snapshot_defer(tr);
 		return;
 	}
 	ret = snapshot_take_now(tr);
