@@ -104,6 +104,9 @@ export CCACHE_MAXSIZE	?= 5G
 # Depend mode: a miss compiles once, without a preprocessor run for the
 # hash (a cold kernel build here: a fifth less time); hits as before.
 export CCACHE_DEPEND	?= 1
+# -g (x86_64's BTF) puts the build directory in the hash: debug paths in a
+# test kernel do not matter, so clones share their objects as before.
+export CCACHE_NOHASHDIR	:= 1
 # It is reached through its compiler links, never through CC: CC stays
 # "gcc" for the whole life of a clone, so the environment Kconfig records
 # (include/config/auto.conf.cmd) is the same whether or not ccache was

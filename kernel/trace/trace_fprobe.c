@@ -333,18 +333,28 @@ static char *fprobe_default_name(struct probe_event *ev)
 			 ev->is_return ? "exit" : "entry");
 }
 
+/*
+ * The arguments name the function's parameters, or the tracepoint's:
+ * its stub's, after the stub's data.
+ */
 static int trace_fprobe_parse_args(struct trace_fprobe *tf, int argc,
 				   char **argv, struct probe_log *log)
 {
 	unsigned int flags = PROBE_CTX_NOREG;
+	char *func = NULL;
 	int ret;
 
-	if (tf->ev.is_return)
-		flags |= PROBE_CTX_RETURN;
-	if (tf->is_tracepoint)
+	flags |= tf->ev.is_return ? PROBE_CTX_RETURN : PROBE_CTX_FENTRY;
+	if (tf->is_tracepoint) {
 		flags |= PROBE_CTX_TPOINT;
-	ret = probe_event_parse_args(&tf->ev, argc, argv, flags, log);
+		func = kasprintf(GFP_KERNEL, "__probestub_%s", tf->symbol);
+		if (!func)
+			return -ENOMEM;
+	}
+	ret = probe_event_parse_args(&tf->ev, argc, argv, flags,
+				     func ?: tf->symbol, log);
 	tf->nr_eargs = probe_args_nr_eargs(tf->ev.args, tf->ev.nargs);
+	kfree(func);
 	return ret;
 }
 

@@ -425,6 +425,37 @@ static int kprobe_parse_place(struct probe_event *ev,
 	return ret;
 }
 
+/*
+ * A return, or a function's entry (where its parameters have names): a
+ * symbol's entry, or the symbol of a module not loaded yet.
+ */
+static unsigned int kprobe_parse_flags(struct trace_kprobe *tk,
+				       struct kprobe_point *pt)
+{
+	int ret;
+
+	if (tk->ev.is_return)
+		return PROBE_CTX_RETURN;
+	if (!pt->symbol)
+		return 0;
+	ret = kprobe_on_func_entry(NULL, pt->symbol, pt->rp.kp.offset);
+	if (!ret || (ret == -ENOENT && !pt->rp.kp.offset))
+		return PROBE_CTX_FENTRY;
+	return 0;
+}
+
+/* The function whose parameters a probe's arguments may name. */
+static const char *kprobe_func(struct kprobe_point *pt)
+{
+	const char *colon;
+
+	if (!pt->symbol)
+		return NULL;
+	/* "MOD:SYM" */
+	colon = strchr(pt->symbol, ':');
+	return colon ? colon + 1 : pt->symbol;
+}
+
 static char *kprobe_default_name(struct probe_event *ev)
 {
 	struct kprobe_point *pt = list_first_entry(&to_kprobe(ev)->points,
@@ -535,8 +566,8 @@ static int trace_kprobe_create(int argc, char **argv)
 	}
 	ret = probe_event_set_name(&tk->ev, group, event, PROBE_DEFAULT_GROUP);
 	ret = ret ?: probe_event_parse_args(&tk->ev, argc - 2, argv + 2,
-					    tk->ev.is_return ?
-					    PROBE_CTX_RETURN : 0, &log);
+					    kprobe_parse_flags(tk, pt),
+					    kprobe_func(pt), &log);
 	if (ret)
 		goto out;
 	tk->nr_eargs = probe_args_nr_eargs(tk->ev.args, tk->ev.nargs);

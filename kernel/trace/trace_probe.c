@@ -220,6 +220,21 @@ static const char * const probe_err_text[PROBE_ERR_MAX] = {
 	[PROBE_ERR_SAME_PROBE]		=
 		"There is already the exact same probe event",
 	[PROBE_ERR_NOSUP_BTFARG]	= "BTF is not available or not supported",
+	[PROBE_ERR_NO_BTFARG]		=
+		"This variable is not found at this probe point",
+	[PROBE_ERR_NO_BTF_ENTRY]	= "No BTF entry for this probe point",
+	[PROBE_ERR_DOUBLE_ARGS]		=
+		"$arg* can be used only once in the parameters",
+	[PROBE_ERR_NO_RETVAL]		= "This function returns 'void' type",
+	[PROBE_ERR_NO_PTR_STRCT]	=
+		"This is not a pointer to union/structure.",
+	[PROBE_ERR_NOSUP_DAT_ARG]	=
+		"Non pointer structure/union argument is not supported.",
+	[PROBE_ERR_BAD_HYPHEN]		=
+		"Failed to parse single hyphen. Forgot '>'?",
+	[PROBE_ERR_NO_BTF_FIELD]	= "This field is not found.",
+	[PROBE_ERR_BAD_BTF_TID]		= "Failed to get BTF type info.",
+	[PROBE_ERR_BAD_TYPE4STR]	= "This type does not fit for string.",
 	[PROBE_ERR_NEED_STRING_TYPE]	=
 		"$comm and immediate-string only accepts string type",
 	[PROBE_ERR_FILE_NOT_FOUND]	= "Failed to find the given file",
@@ -327,6 +342,7 @@ struct probe_parse {
 	struct probe_insn	*end;
 	struct list_head	*fields;
 	struct probe_arg	*arg;
+	struct probe_btf	*btf;
 };
 
 static int probe_fail(struct probe_parse *pp, int offs, enum probe_err err)
@@ -398,8 +414,27 @@ static int probe_parse_field(struct probe_parse *pp, const char *var, int offs)
 	return 0;
 }
 
+/*
+ * A parameter by its name, or $retval, and the members followed from it
+ * (trace_probe_btf.c); only at a kernel function's entry or return.
+ */
+static int probe_parse_btf(struct probe_parse *pp, char *body, int offs)
+{
+	struct probe_btf_ref ref;
+	int i, ret;
+
+	if (!pp->btf ||
+	    !(pp->flags & (PROBE_CTX_FENTRY | PROBE_CTX_RETURN)))
+		return probe_fail(pp, offs, PROBE_ERR_NOSUP_BTFARG);
+	ret = probe_btf_parse(pp->btf, body, offs, &ref, pp->log);
+	ret = ret ?: probe_emit(pp, offs, ref.op, ref.param);
+	for (i = 0; !ret && i < ref.nderefs; i++)
+		ret = probe_emit(pp, offs, PROBE_OP_DEREF, ref.deref[i]);
+	return ret;
+}
+
 /* $VAR: @var is what follows the '$', which is at @offs. */
-static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
+static int probe_parse_var(struct probe_parse *pp, char *var, int offs)
 {
 	bool user = pp->flags & PROBE_CTX_USER;
 	unsigned long n;
@@ -407,9 +442,14 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 	if (pp->fields)
 		return probe_parse_field(pp, var, offs);
 
-	if (!strcmp(var, "retval")) {
+	if (str_has_prefix(var, "retval")) {
 		if (!(pp->flags & PROBE_CTX_RETURN))
 			return probe_fail(pp, offs, PROBE_ERR_RETVAL_ON_PROBE);
+		/* Typed by the prototype, members followed ("->F"). */
+		if (pp->btf)
+			return probe_parse_btf(pp, var - 1, offs);
+		if (strcmp(var, "retval"))
+			return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 		return probe_emit(pp, offs, PROBE_OP_RETVAL, 0);
 	}
 	if (!strcmp(var, "comm"))
@@ -427,9 +467,14 @@ static int probe_parse_var(struct probe_parse *pp, const char *var, int offs)
 			return probe_fail(pp, offs, PROBE_ERR_BAD_STACK_NUM);
 		return probe_emit(pp, offs, PROBE_OP_STACK, n);
 	}
-	/* $arg* (all arguments, by their BTF names) needs BTF. */
+	/*
+	 * $arg* (all arguments, by their BTF names) needs BTF, and is a
+	 * whole argument of its own: probe_btf_expand() replaced it.
+	 */
 	if (!strcmp(var, "arg*"))
-		return probe_fail(pp, offs, PROBE_ERR_NOSUP_BTFARG);
+		return probe_fail(pp, offs,
+				  IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) ?
+				  PROBE_ERR_BAD_VAR : PROBE_ERR_NOSUP_BTFARG);
 	if (str_has_prefix(var, "arg")) {
 		if (user) {
 			if (kstrtoul(var + 3, 10, &n))
@@ -540,6 +585,9 @@ static int probe_parse_deref(struct probe_parse *pp, char *body, int offs)
 	if (!strcmp(inner, "$comm"))
 		return probe_fail(pp, inner_offs, PROBE_ERR_COMM_CANT_DEREF);
 	ret = probe_parse_body(pp, inner, inner_offs);
+	/* What the dereference reads has no BTF type. */
+	if (pp->btf)
+		pp->btf->type = NULL;
 	return ret ?: probe_emit(pp, offs, op, off);
 }
 
@@ -595,6 +643,8 @@ static int probe_parse_body(struct probe_parse *pp, char *body, int offs)
 	case '\\':
 		return probe_parse_imm(pp, body, offs);
 	default:
+		if (isalpha(body[0]) || body[0] == '_')
+			return probe_parse_btf(pp, body, offs);
 		return probe_fail(pp, offs, PROBE_ERR_BAD_FETCH_ARG);
 	}
 }
@@ -721,9 +771,49 @@ static const char *probe_field_type(struct probe_parse *pp, const char *body)
 	return f->is_signed ? sig[ilog2(f->size)] : uns[ilog2(f->size)];
 }
 
+/*
+ * An argument without "NAME=": with BTF, named after what it reads when
+ * that is a C identifier ("file", not "file->f_flags"); else "argN".
+ */
+static char *probe_arg_default_name(const char *body, int index)
+{
+	size_t len = strcspn(body, ":");
+	char *name;
+
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
+	    len <= PROBE_ARG_NAME_LEN) {
+		name = kstrndup(body, len, GFP_KERNEL);
+		if (!name || probe_name_valid(name))
+			return name;
+		kfree(name);
+	}
+	return kasprintf(GFP_KERNEL, "arg%d", index + 1);
+}
+
+/*
+ * Without ":TYPE", an argument BTF knows the type of gets that type
+ * (a bitfield: its container and its bits).
+ */
+static const struct probe_type_info *
+probe_btf_type(struct probe_parse *pp, const struct probe_type_info *type)
+{
+	const struct probe_type_info *btype;
+	struct probe_btf *pb = pp->btf;
+
+	if (!pb || !pb->type)
+		return type;
+	btype = probe_type_find(probe_btf_type_name(pb) ?: "");
+	if (!btype)
+		return type;
+	pp->arg->bf_width = pb->bitsize;
+	pp->arg->bf_shift = pb->bitsize ? pb->bitoffs : 0;
+	return btype;
+}
+
 static int probe_arg_compile(struct probe_arg *args, int index,
 			     const char *def, unsigned int flags,
-			     struct list_head *fields, struct probe_log *log)
+			     struct list_head *fields, struct probe_btf *pb,
+			     struct probe_log *log)
 {
 	struct probe_arg *arg = &args[index];
 	struct probe_parse pp = {
@@ -734,6 +824,7 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 		.end	= arg->insns + PROBE_MAX_INSNS - 2,
 		.fields	= fields,
 		.arg	= arg,
+		.btf	= pb,
 	};
 	const struct probe_type_info *type;
 	char *buf, *body, *eq, *colon;
@@ -756,7 +847,7 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 			goto out;
 		arg->name = kstrdup(buf, GFP_KERNEL);
 	} else {
-		arg->name = kasprintf(GFP_KERNEL, "arg%d", index + 1);
+		arg->name = probe_arg_default_name(body, index);
 		if (arg->name) {
 			ret = probe_arg_name(args, index, arg->name, log);
 			if (ret)
@@ -823,7 +914,22 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 		goto out;
 	}
 
+	if (pb)
+		pb->type = NULL;
 	ret = probe_parse_body(&pp, body, boff);
+	if (!ret && !colon) {
+		type = probe_btf_type(&pp, type);
+		arg->type = type->name;
+		arg->kind = type->kind;
+		arg->size = type->size;
+	}
+	/* A char pointer is read where it points. */
+	if (!ret && colon && pb && !vfs_name &&
+	    probe_kind_reads_string(arg->kind)) {
+		ret = probe_btf_string(pb, log);
+		if (ret > 0)
+			ret = probe_emit(&pp, toff, PROBE_OP_DEREF, 0);
+	}
 	if (!ret && vfs_name)
 		ret = probe_emit_vfs_name(&pp, tname[2] == 'D', toff);
 	/* A string field is read where the field points. */
@@ -860,14 +966,17 @@ out:
  *	zeroed, filled on success
  * @def: "[NAME=]FETCHARG[:TYPE]"
  * @flags: PROBE_CTX_*
+ * @pb: the definition's BTF context (kernel functions' entries and
+ *	returns), or NULL
  * @log: where errors go; @log->index names @def's word
  *
  * Return: 0, or -EINVAL for a bad definition (logged), -ENOMEM.
  */
 int probe_arg_parse(struct probe_arg *args, int index, const char *def,
-		    unsigned int flags, struct probe_log *log)
+		    unsigned int flags, struct probe_btf *pb,
+		    struct probe_log *log)
 {
-	return probe_arg_compile(args, index, def, flags, NULL, log);
+	return probe_arg_compile(args, index, def, flags, NULL, pb, log);
 }
 
 /**
@@ -886,7 +995,8 @@ int probe_arg_parse_event(struct probe_arg *args, int index, const char *def,
 			  struct list_head *fields, struct probe_log *log)
 {
 	return probe_arg_compile(args, index, def,
-				 PROBE_CTX_NOREG | PROBE_CTX_EVENT, fields, log);
+				 PROBE_CTX_NOREG | PROBE_CTX_EVENT, fields, NULL,
+				 log);
 }
 
 /**

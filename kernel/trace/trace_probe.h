@@ -129,6 +129,12 @@ struct probe_arg {
 #define PROBE_CTX_TPOINT	BIT(3)
 /* eprobes: "$FIELD" is a field of the attached event's record. */
 #define PROBE_CTX_EVENT		BIT(4)
+/*
+ * A kernel function's entry: a kprobe at its entry, an fprobe's entry, a
+ * tracepoint probe (its stub's entry).  With PROBE_CTX_RETURN, the two
+ * places where a parameter has a name.
+ */
+#define PROBE_CTX_FENTRY	BIT(5)
 
 /**
  * struct probe_fetch_ctx - what a fetch program runs on
@@ -193,6 +199,16 @@ enum probe_err {
 	PROBE_ERR_DIFF_ARG_TYPE,
 	PROBE_ERR_SAME_PROBE,
 	PROBE_ERR_NOSUP_BTFARG,
+	PROBE_ERR_NO_BTFARG,
+	PROBE_ERR_NO_BTF_ENTRY,
+	PROBE_ERR_DOUBLE_ARGS,
+	PROBE_ERR_NO_RETVAL,
+	PROBE_ERR_NO_PTR_STRCT,
+	PROBE_ERR_NOSUP_DAT_ARG,
+	PROBE_ERR_BAD_HYPHEN,
+	PROBE_ERR_NO_BTF_FIELD,
+	PROBE_ERR_BAD_BTF_TID,
+	PROBE_ERR_BAD_TYPE4STR,
 	PROBE_ERR_NEED_STRING_TYPE,
 	PROBE_ERR_FILE_NOT_FOUND,
 	PROBE_ERR_NO_REGULAR_FILE,
@@ -239,8 +255,100 @@ void probe_log_init(struct probe_log *log, const char *loc, int argc,
 void probe_log_free(struct probe_log *log);
 int probe_log_err(struct probe_log *log, int offset, enum probe_err err);
 
+struct btf;
+struct btf_type;
+struct btf_param;
+
+/**
+ * struct probe_btf - what BTF tells of one definition's probe point
+ * @func: the function whose parameters the arguments name (a tracepoint
+ *	probe's stub), or NULL
+ * @flags: the definition's PROBE_CTX_*
+ * @queried: @func was looked up (once, by the first argument needing it)
+ * @btf: the BTF holding @proto, referenced (probe_btf_release()), or NULL
+ * @proto: @func's prototype
+ * @params: its parameters, less a tracepoint stub's first (its data)
+ * @nr_params: how many
+ * @type: the BTF type of the value the argument being parsed reads, or
+ *	NULL when BTF does not know it
+ * @bitoffs: a bitfield's lowest bit in the value loaded
+ * @bitsize: its width, 0 for a whole value
+ * @offs: where the argument's last named part starts in its word
+ *
+ * Lives for one definition's parse, on the parser's stack.
+ */
+struct probe_btf {
+	const char		*func;
+	unsigned int		flags;
+	bool			queried;
+	struct btf		*btf;
+	const struct btf_type	*proto;
+	const struct btf_param	*params;
+	int			nr_params;
+	const struct btf_type	*type;
+	u32			bitoffs;
+	u32			bitsize;
+	int			offs;
+};
+
+/**
+ * struct probe_btf_ref - a parameter or a return value and the members
+ *	followed from it, as BTF resolved them
+ * @op: PROBE_OP_ARG, PROBE_OP_EARG or PROBE_OP_RETVAL
+ * @param: its operand
+ * @nderefs: how many dereferences follow
+ * @deref: each one's byte offset
+ */
+struct probe_btf_ref {
+	enum probe_op	op;
+	long		param;
+	int		nderefs;
+	long		deref[PROBE_MAX_INSNS];
+};
+
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+void probe_btf_release(struct probe_btf *pb);
+int probe_btf_expand(struct probe_btf *pb, int argc, char **argv,
+		     int *new_argc, char ***new_argv, struct probe_log *log);
+void probe_btf_free_argv(char **argv, int argc);
+int probe_btf_parse(struct probe_btf *pb, char *body, int offs,
+		    struct probe_btf_ref *ref, struct probe_log *log);
+const char *probe_btf_type_name(struct probe_btf *pb);
+int probe_btf_string(struct probe_btf *pb, struct probe_log *log);
+#else
+static inline void probe_btf_release(struct probe_btf *pb) { }
+
+static inline int probe_btf_expand(struct probe_btf *pb, int argc,
+				   char **argv, int *new_argc,
+				   char ***new_argv, struct probe_log *log)
+{
+	*new_argv = NULL;
+	return 0;
+}
+
+static inline void probe_btf_free_argv(char **argv, int argc) { }
+
+static inline int probe_btf_parse(struct probe_btf *pb, char *body, int offs,
+				  struct probe_btf_ref *ref,
+				  struct probe_log *log)
+{
+	return probe_log_err(log, offs, PROBE_ERR_NOSUP_BTFARG);
+}
+
+static inline const char *probe_btf_type_name(struct probe_btf *pb)
+{
+	return NULL;
+}
+
+static inline int probe_btf_string(struct probe_btf *pb, struct probe_log *log)
+{
+	return 0;
+}
+#endif
+
 int probe_arg_parse(struct probe_arg *args, int index, const char *def,
-		    unsigned int flags, struct probe_log *log);
+		    unsigned int flags, struct probe_btf *pb,
+		    struct probe_log *log);
 int probe_arg_parse_event(struct probe_arg *args, int index, const char *def,
 			  struct list_head *fields, struct probe_log *log);
 struct ftrace_event_field *probe_field_find(struct list_head *fields,

@@ -453,29 +453,65 @@ int probe_event_set_name(struct probe_event *ev, char *group, char *event,
 	return ev->group && ev->call.name ? 0 : -ENOMEM;
 }
 
+/* Room for @n arguments in a new event, whose @ev->args hold none yet. */
+static int probe_event_resize_args(struct probe_event *ev, int n)
+{
+	struct probe_arg *args = kcalloc(n, sizeof(*args), GFP_KERNEL);
+
+	if (!args)
+		return -ENOMEM;
+	kfree(ev->args);
+	ev->args = args;
+	return 0;
+}
+
 /**
  * probe_event_parse_args() - parse a new event's arguments, lay it out
  * @ev: the event
  * @argc: how many arguments, at most the init's @maxargs
  * @argv: the arguments, the definition's third word on
  * @flags: PROBE_CTX_* for probe_arg_parse()
+ * @func: for a kernel probe, the function whose parameters the arguments
+ *	may name (a tracepoint's stub), or NULL
  * @log: where the errors go
+ *
+ * A kernel probe's "$arg*" and "$argN" are named after the parameters
+ * first, where BTF knows them (probe_btf_expand()).
  *
  * Return: 0, or -errno with the error in @log.
  */
 int probe_event_parse_args(struct probe_event *ev, int argc, char **argv,
-			   unsigned int flags, struct probe_log *log)
+			   unsigned int flags, const char *func,
+			   struct probe_log *log)
 {
-	int ret;
+	struct probe_btf btf = { .func = func, .flags = flags };
+	struct probe_btf *pb = NULL;
+	char **new_argv = NULL;
+	int new_argc = argc;
+	int ret = 0;
 
-	for (; ev->nargs < argc; ev->nargs++) {
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
+	    !(flags & PROBE_CTX_USER)) {
+		pb = &btf;
+		ret = probe_btf_expand(pb, argc, argv, &new_argc, &new_argv,
+				       log);
+	}
+	if (!ret && new_argv) {
+		ret = new_argc > PROBE_MAX_ARGS ? -E2BIG :
+		      probe_event_resize_args(ev, new_argc);
+		argc = new_argc;
+		argv = new_argv;
+	}
+	for (; !ret && ev->nargs < argc; ev->nargs++) {
 		log->index = ev->nargs + 2;
 		ret = probe_arg_parse(ev->args, ev->nargs, argv[ev->nargs],
-				      flags, log);
+				      flags, pb, log);
 		if (ret)
-			return ret;
+			break;
 	}
-	return probe_event_layout(ev);
+	probe_btf_free_argv(new_argv, new_argc);
+	probe_btf_release(&btf);
+	return ret ?: probe_event_layout(ev);
 }
 
 /**

@@ -176,7 +176,8 @@ void probe_event_destroy(struct probe_event *ev);
 int probe_event_set_name(struct probe_event *ev, char *group, char *event,
 			 const char *default_group);
 int probe_event_parse_args(struct probe_event *ev, int argc, char **argv,
-			   unsigned int flags, struct probe_log *log);
+			   unsigned int flags, const char *func,
+			   struct probe_log *log);
 int probe_event_layout(struct probe_event *ev);
 int probe_event_add(struct probe_event *ev, struct probe_log *log,
 		    int name_offs);

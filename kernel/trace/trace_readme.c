@@ -168,6 +168,9 @@ static const struct readme_part readme[] = {
 	{ "dynamic_events", "\t     args: <name>=fetcharg[:type]\n" },
 	{ "dynamic_events", "\t fetcharg: (%<register>|$<efield>), @<address>, @<symbol>[+|-<offset>],\n" },
 	{ "dynamic_events", "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n" },
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+	{ "dynamic_events", "\t           <argname>[->field[->field|.field...]],\n" },
+#endif
 	{ "dynamic_events",
 	  "\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n" },
 #if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_FPROBE_EVENTS)

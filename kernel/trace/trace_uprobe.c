@@ -371,7 +371,7 @@ static int trace_uprobe_create(int argc, char **argv)
 	flags = PROBE_CTX_USER | (tu->ev.is_return ? PROBE_CTX_RETURN : 0);
 	ret = probe_event_set_name(&tu->ev, group, event, UPROBE_DEFAULT_GROUP);
 	ret = ret ?: probe_event_parse_args(&tu->ev, argc - 2, argv + 2, flags,
-					    &log);
+					    NULL, &log);
 	/* uprobes name no event in the error_log's EVENT_EXIST caret. */
 	ret = ret ?: probe_event_add(&tu->ev, &log, 0);
 	if (!ret) {

@@ -99,14 +99,15 @@ kprobe_test() {
 		return
 	fi
 	out=$(load $m)
-	# An open() for the probes on do_sys_open() to see.
+	# An open() for the probes on do_sys_open() to see.  $retval is
+	# hex, or decimal where BTF types it (do_sys_open() returns long).
 	cat /proc/version > /dev/null
 	cat $T/trace > /tmp/$m.trace
 	grep 'gen_k[a-z]*probe_test:' /tmp/$m.trace | grep proc/version -A1 |
 		sed 's/^/  trace: /'
 	missing=$(first_missing /tmp/$m.trace <<-'EOF'
 		gen_kprobe_test: (do_sys_open+0x[0-9a-f]*/0x[0-9a-f]*) dfd=-100 filename="/proc/version" flags=0x[0-9a-f]* mode=0x[0-9a-f]*$
-		gen_kretprobe_test: (.* <- do_sys_open) arg1=0x[0-9a-f]*$
+		gen_kretprobe_test: (.* <- do_sys_open) arg1=-*[0-9][0-9a-fx]*$
 	EOF
 	)
 	cat $T/kprobe_events $T/dynamic_events > /tmp/$m.list
