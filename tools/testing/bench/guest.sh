@@ -281,6 +281,37 @@ event_with() {
 	esac
 }
 
+# --- probe events ------------------------------------------------------------
+
+# A kprobe event, then an fprobe event, on getppid's traceable function,
+# alone: the loop against tracing off is what a hit costs.
+probe_loop() { # name definition
+	if ! echo "$2" >>"$T/dynamic_events" 2>/dev/null; then
+		bench "syscall.$1" n/a "dynamic_events refused: $2"
+		return
+	fi
+	echo 1 >"$T/events/benchprobe/$1/enable"
+	bench "syscall.$1" "$(median_of "$TOOL" loop $LOOP_FILTERED)"
+	echo 0 >"$T/events/benchprobe/$1/enable"
+	echo "-:benchprobe/$1" >>"$T/dynamic_events"
+}
+
+probe_events() {
+	if [ ! -f "$T/dynamic_events" ]; then
+		for w in kprobe fprobe; do
+			bench "syscall.$w" n/a "no dynamic_events"
+		done
+	elif ! func=$(syscall_func); then
+		for w in kprobe fprobe; do
+			bench "syscall.$w" n/a "none of $SYSCALL_FUNCS is traceable"
+		done
+	else
+		set_tracer nop
+		probe_loop kprobe "p:benchprobe/kprobe $func"
+		probe_loop fprobe "f:benchprobe/fprobe $func"
+	fi
+}
+
 # --- main --------------------------------------------------------------------
 
 echo "bench: $(uname -r), $(nproc) CPUs"
@@ -294,6 +325,7 @@ echo 1 >"$T/tracing_on"
 
 boot_figures
 syscall_loops
+probe_events
 tracer_switch
 ops_samples
 ring_buffer

@@ -29,6 +29,10 @@ syscall.fn_all|getppid() loop, function tracer on all functions|ns/call|
 overhead.fn_all|  its overhead over tracing off|ns/call|<= 0.6x
 syscall.fgraph_all|getppid() loop, function_graph on all functions|ns/call|
 overhead.fgraph_all|  its overhead over tracing off|ns/call|<= 0.5x
+syscall.kprobe|getppid() loop, a kprobe event on __do_sys_getppid|ns/call|
+overhead.kprobe|  its overhead over tracing off|ns/call|<= 1.0x
+syscall.fprobe|getppid() loop, an fprobe event on __do_sys_getppid|ns/call|
+overhead.fprobe|  its overhead over tracing off|ns/call|<= 1.0x
 ops.relevant1|ftrace-ops.ko nr_ops_relevant=1|ns/call|<= 0.7x
 ops.relevant2|ftrace-ops.ko nr_ops_relevant=2|ns/call|<= 0.7x
 ops.relevant10|ftrace-ops.ko nr_ops_relevant=10|ns/call|<= 0.7x
