@@ -125,6 +125,7 @@ all: kernel
 
 deps:
 	@sh $(OVERLAY)/install-deps.sh $(ARCH)
+	@[ $(ARCH) != i386 ] || sh $(OVERLAY)/fetch-qemu.sh $(BUILD)/i386/qemu
 
 tree: deps
 	@sh $(OVERLAY)/prepare-tree.sh $(ARCH)

@@ -14,7 +14,9 @@
 # autoconf and automake), and QEMU's "virt" machine boots it through the
 # OpenSBI firmware qemu-system-data ships.  i386 goes the same way with
 # Debian's i686 cross compiler (its own package: the host's gcc and
-# multiarch stay untouched) and qemu-system-i386.
+# multiarch stay untouched) and qemu-system-i386: the guest boots the
+# QEMU 10 that fetch-qemu.sh unpacks, and this package brings the
+# libraries and firmware (SeaBIOS) it uses.
 set -eu
 
 arch=${1:-x86_64}

@@ -86,11 +86,21 @@ x86_64|i386)
 	# qemu-system-i386's "max" CPU is x86_64's without long mode.  Its
 	# AMD vendor string makes a 32-bit kernel take it for a K7 that is
 	# not SMP-capable (a WARNING at boot): i386 calls it Intel's.
-	QEMU=${QEMU:-qemu-system-$ARCH}
 	QEMU_PKG=qemu-system-x86
 	MACHINE_ARGS="-vga none"
 	TCG_CPU=max
 	KVM_POSSIBLE=1
+	# i386 boots QEMU 10 where `make deps ARCH=i386` unpacked it
+	# (tools/overlay/fetch-qemu.sh says why: 7.2's CMPXCHG8B flags bug).
+	if [ "$ARCH" = i386 ] && [ -z "${QEMU:-}" ]; then
+		QEMU=$(dirname "$0")/../../../build/i386/qemu/usr/bin/qemu-system-i386
+		[ -x "$QEMU" ] || {
+			echo "run-vm: no $QEMU (make deps ARCH=i386):" \
+				"QEMU 7.2's CMPXCHG8B bug can crash i386" >&2
+			QEMU=
+		}
+	fi
+	QEMU=${QEMU:-qemu-system-$ARCH}
 	# i386 runs under TCG only.  Where KVM works (CI), its guest gets
 	# the host's CPU and really parallel vCPUs, and there the i386 stage
 	# of make test did not finish (2026-11-26); without a usable KVM
@@ -211,7 +221,8 @@ else
 	exec 3<&0
 fi
 
-echo "run-vm: $QEMU ($ACCEL), kernel $KERNEL, cmdline: $CMDLINE" >&2
+qver=$("$QEMU" --version | sed -n '1s/.*version \([^ ]*\).*/\1/p')
+echo "run-vm: $QEMU $qver ($ACCEL), kernel $KERNEL, cmdline: $CMDLINE" >&2
 
 # --foreground keeps QEMU in our process group, so ^C on the terminal
 # still reaches it; -k kills it if it ignores the SIGTERM.
