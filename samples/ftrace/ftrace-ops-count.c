@@ -8,8 +8,10 @@
  * the function's entry; unregisters, calls it again and checks
  * that the callback does not run any more.  It does this once with a
  * plain ops (the trampoline calls the callback directly), once with
- * FTRACE_OPS_FL_SAVE_REGS (ftrace_regs_caller, complete pt_regs), and
- * once while a second ops traces another function (the list function).
+ * FTRACE_OPS_FL_SAVE_REGS (ftrace_regs_caller, complete pt_regs), once
+ * while a second ops traces another function (the list function), and
+ * once beside an ops that traces every function but the counted one
+ * (no filter, the counted function in its notrace hash).
  *
  * Loading prints "ftrace-ops-count: PASS" or "ftrace-ops-count: FAIL ..."
  * and then fails with -EAGAIN on purpose, so it need not be unloaded.
@@ -25,6 +27,7 @@ MODULE_PARM_DESC(nr_calls, "How many times to call the traced function");
 
 static unsigned long hits, bad_ip, regs_missing;
 static unsigned long other_hits;
+static unsigned long every_tracee_hits, every_other_hits;
 
 /* The traced function: not inlined, and kept from being optimized out. */
 static noinline void ftrace_count_tracee(void)
@@ -57,12 +60,38 @@ static void ftrace_count_other_func(unsigned long ip, unsigned long parent_ip,
 	WRITE_ONCE(other_hits, other_hits + 1);
 }
 
+/* Is @ip the call site of @func? */
+static __always_inline bool ftrace_count_at(unsigned long ip,
+					    void (*func)(void))
+{
+	return ip - (unsigned long)func <= FTRACE_MCOUNT_MAX_OFFSET;
+}
+
+/*
+ * Called for every function of the kernel, alone for a while, so with no
+ * recursion guard: notrace, and it calls nothing.
+ */
+static notrace void ftrace_count_every_func(unsigned long ip,
+					    unsigned long parent_ip,
+					    struct ftrace_ops *op,
+					    struct ftrace_regs *fregs)
+{
+	if (ftrace_count_at(ip, ftrace_count_tracee))
+		WRITE_ONCE(every_tracee_hits, every_tracee_hits + 1);
+	else if (ftrace_count_at(ip, ftrace_count_other))
+		WRITE_ONCE(every_other_hits, every_other_hits + 1);
+}
+
 static struct ftrace_ops count_ops = {
 	.func	= ftrace_count_func,
 };
 
 static struct ftrace_ops other_ops = {
 	.func	= ftrace_count_other_func,
+};
+
+static struct ftrace_ops every_ops = {
+	.func	= ftrace_count_every_func,
 };
 
 static int ftrace_count_run(const char *what, unsigned long flags,
@@ -144,6 +173,56 @@ out_filter:
 	return ret;
 }
 
+/*
+ * count_ops on the tracee beside every_ops, which traces every function
+ * but the tracee: the tracee's calls reach count_ops alone, and
+ * every_ops still sees the other function.
+ */
+static int ftrace_count_every_run(void)
+{
+	static const char name[] = "ftrace_count_tracee";
+	unsigned int i;
+	int ret;
+
+	count_ops.flags = 0;
+	hits = 0;
+	every_tracee_hits = 0;
+	every_other_hits = 0;
+	ret = ftrace_set_filter_ip(&count_ops,
+				   (unsigned long)ftrace_count_tracee, 0, 1);
+	if (!ret)
+		ret = ftrace_set_notrace(&every_ops, (unsigned char *)name,
+					 sizeof(name) - 1, 1);
+	if (!ret)
+		ret = register_ftrace_function(&every_ops);
+	if (ret) {
+		pr_err("ftrace-ops-count: every: setting up: %d\n", ret);
+		goto out;
+	}
+	ret = register_ftrace_function(&count_ops);
+	if (!ret) {
+		for (i = 0; i < nr_calls; i++)
+			ftrace_count_tracee();
+		ftrace_count_other();
+		ret = unregister_ftrace_function(&count_ops);
+	}
+	unregister_ftrace_function(&every_ops);
+	if (ret) {
+		pr_err("ftrace-ops-count: every: register: %d\n", ret);
+	} else if (hits != nr_calls || every_tracee_hits || !every_other_hits) {
+		pr_err("ftrace-ops-count: every: %lu calls seen, %u made; the notrace ops saw %lu of them and %lu of the other function\n",
+		       hits, nr_calls, every_tracee_hits, every_other_hits);
+		ret = -EINVAL;
+	}
+out:
+	ftrace_free_filter(&every_ops);
+	ftrace_free_filter(&count_ops);
+	if (!ret)
+		pr_info("ftrace-ops-count: every: %u calls seen, as made\n",
+			nr_calls);
+	return ret;
+}
+
 static int __init ftrace_count_init(void)
 {
 	int ret;
@@ -160,6 +239,8 @@ static int __init ftrace_count_init(void)
 				       false);
 	if (!ret)
 		ret = ftrace_count_run("list", 0, true);
+	if (!ret)
+		ret = ftrace_count_every_run();
 	if (ret)
 		pr_err("ftrace-ops-count: FAIL\n");
 	else
