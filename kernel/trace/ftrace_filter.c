@@ -154,6 +154,7 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, struct ftrace_hash *hash,
 		ftrace_hash_free(hash);
 		return -EBUSY;
 	}
+	ftrace_site_map_drop();
 	if (filter)
 		rcu_assign_pointer(fh->filter_hash, hash);
 	else

@@ -253,6 +253,19 @@ static inline bool ftrace_ops_conflict(struct ftrace_ops *ops)
 }
 #endif
 
+/* --- the site map (ftrace_dispatch.c) ---------------------------------- */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/* Before the ops list or a hash in force changes.  ftrace_lock. */
+void ftrace_site_map_drop(void);
+/* Once the ops and hashes are in force.  ftrace_lock. */
+void ftrace_site_map_build(void);
+#else
+static inline void ftrace_site_map_drop(void)
+{
+}
+#endif
+
 /* --- tracefs (ftrace_files.c) ------------------------------------------ */
 
 struct dentry;

@@ -56,6 +56,7 @@ static void ftrace_forget_ip_range(unsigned long start, unsigned long end)
 	struct ftrace_ops *ops;
 
 	ftrace_direct_forget(start, end);
+	ftrace_site_map_drop();
 	if (!ftrace_ops_registered(&global_ops))
 		ftrace_forget_ops_ips(&global_ops, start, end);
 	for_each_ftrace_op_locked(ops)

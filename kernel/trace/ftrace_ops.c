@@ -74,6 +74,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_ADDING;
 
 	/* Published whole: ->next first, then the list head. */
+	ftrace_site_map_drop();
 	head = ftrace_ops_locked(&ftrace_ops_list);
 	rcu_assign_pointer(ops->next, head);
 	rcu_assign_pointer(ftrace_ops_list, ops);
@@ -111,6 +112,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		if (op != ops)
 			return -EINVAL;
 		/* Readers on @ops keep following its ->next, left intact. */
+		ftrace_site_map_drop();
 		rcu_assign_pointer(*p, ftrace_ops_locked(&ops->next));
 		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 		ops->flags |= FTRACE_OPS_FL_REMOVING;

@@ -458,6 +458,7 @@ int ftrace_update_all(void)
 	bool lone, settled, shared = false;
 
 	lockdep_assert_held(&ftrace_lock);
+	ftrace_site_map_build();
 	for_each_ftrace_group(g) {
 		for (rec = g->recs; rec < g->recs + g->count; rec++) {
 			if (rec->flags & FTRACE_FL_DISABLED)
