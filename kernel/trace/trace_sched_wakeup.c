@@ -15,11 +15,12 @@
  * records the switch ("==> [cpu]"), and if the wait is a new maximum
  * (trace_latency.c) keeps the trace in the max buffer.
  *
- * With options/display-graph (and function-trace, on by default), the
- * calls made on the CPU the task was woken on, while it waits, are
- * followed through function_graph too, and the trace is drawn as a call
- * graph with the wakeup and the switch as comments.  Without it the
- * trace holds the wakeup and the switch only.
+ * With options/function-trace (on by default) every traced function
+ * called on the CPU the task was woken on, while it waits, gets a
+ * function line too.  With options/display-graph as well those calls are
+ * followed through function_graph instead, and the trace is drawn as a
+ * call graph with the wakeup and the switch as comments.  Without
+ * function-trace the trace holds the wakeup and the switch only.
  *
  * wakeup_lock (raw, interrupts off) guards the watched task and its
  * wakeup time; the probes test wakeup_task without it first, which is
@@ -47,7 +48,7 @@ static DEFINE_RAW_SPINLOCK(wakeup_lock);
 /* The watched task (a reference held), where and when it was woken. */
 static struct task_struct *wakeup_task;
 static int wakeup_cpu;
-/* display-graph: the calls on wakeup_cpu are recorded (wakeup_lock). */
+/* function-trace: the calls on wakeup_cpu are recorded (wakeup_lock). */
 static bool wakeup_following;
 static int wakeup_prio = MAX_PRIO;
 static u64 wakeup_start;
@@ -229,14 +230,17 @@ out:
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
 }
 
-/* --- options/display-graph ------------------------------------------------------ */
+/* --- options/function-trace and display-graph ------------------------------------ */
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#ifdef CONFIG_FUNCTION_TRACER
+/* How the calls on the woken task's CPU are followed (trace_types_lock). */
+enum wakeup_calls { CALLS_NONE, CALLS_FUNCTION, CALLS_GRAPH };
+static enum wakeup_calls wakeup_calls;
+
 /*
  * Is the watched task waiting, and this CPU the one it was woken on?
  * Read without wakeup_lock: a call seen just as watching starts or
- * stops is recorded or not, which does not matter; fgraph calls with
- * preemption off.
+ * stops is recorded or not, which does not matter.  Preemption off.
  */
 static bool notrace wakeup_cpu_watched(void)
 {
@@ -248,6 +252,49 @@ static bool notrace wakeup_cpu_watched(void)
 	       smp_processor_id() == READ_ONCE(wakeup_cpu);
 }
 
+/* function-trace: every traced function called there while it waits. */
+static void wakeup_function_call(unsigned long ip, unsigned long parent_ip,
+				 struct ftrace_ops *op,
+				 struct ftrace_regs *fregs)
+{
+	int bit;
+
+	/* Cheap and racy: nothing is watched most of the time. */
+	if (!READ_ONCE(wakeup_following))
+		return;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (wakeup_cpu_watched())
+		trace_latency_function(op->private, ip, parent_ip,
+				       tracing_gen_ctx_dec());
+	ftrace_test_recursion_unlock(bit);
+}
+
+static int wakeup_function_start(struct trace_array *tr)
+{
+	int ret;
+
+	tr->ops->func = wakeup_function_call;
+	tr->ops->private = tr;
+	ret = register_ftrace_function(tr->ops);
+	if (ret)
+		tr->ops->func = ftrace_stub;
+	return ret;
+}
+
+static void wakeup_function_stop(struct trace_array *tr)
+{
+	unregister_ftrace_function(tr->ops);
+	tr->ops->func = ftrace_stub;
+}
+#endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * display-graph: the same calls, followed to their returns.  fgraph
+ * calls both with preemption off.
+ */
 static int notrace wakeup_graph_entry(struct ftrace_graph_ent *trace,
 				      struct fgraph_ops *gops)
 {
@@ -270,34 +317,14 @@ static struct fgraph_ops wakeup_gops = {
 	.idx		= -1,
 };
 
-/* wakeup_gops is registered (trace_types_lock). */
-static bool wakeup_graph_on;
-
-/*
- * Follow the calls when @on, set_ftrace_filter applying.
- * trace_types_lock.
- */
-static int wakeup_graph_set(struct trace_array *tr, bool on)
+/* Follow the calls with function_graph, set_ftrace_filter applying. */
+static int wakeup_graph_start(struct trace_array *tr)
 {
-	int ret;
-
-	if (on == wakeup_graph_on)
-		return 0;
-	if (!on) {
-		unregister_ftrace_graph(&wakeup_gops);
-		wakeup_graph_on = false;
-		return 0;
-	}
-	ret = ftrace_allocate_ftrace_ops(tr);
-	if (ret)
-		return ret;
 	ftrace_ops_init(&wakeup_gops.ops);
 	ftrace_ops_share_filter(&wakeup_gops.ops, tr->ops);
 	wakeup_gops.ops.private = tr;
 	wakeup_gops.private = tr;
-	ret = register_ftrace_graph(&wakeup_gops);
-	wakeup_graph_on = !ret;
-	return ret;
+	return register_ftrace_graph(&wakeup_gops);
 }
 
 static bool wakeup_display_graph(struct trace_array *tr)
@@ -305,14 +332,51 @@ static bool wakeup_display_graph(struct trace_array *tr)
 	return tr->flags & TRACE_OPT(DISPLAY_GRAPH);
 }
 #else
-static int wakeup_graph_set(struct trace_array *tr, bool on)
-{
-	return 0;
-}
-
 static bool wakeup_display_graph(struct trace_array *tr)
 {
 	return false;
+}
+#endif
+
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * Follow the calls on the woken task's CPU while it waits (function-trace
+ * @function), through function_graph when @graph.  trace_types_lock.
+ */
+static int wakeup_calls_set(struct trace_array *tr, bool function, bool graph)
+{
+	enum wakeup_calls want = !function ? CALLS_NONE :
+				 graph ? CALLS_GRAPH : CALLS_FUNCTION;
+	int ret = 0;
+
+	if (want == wakeup_calls)
+		return 0;
+	if (wakeup_calls == CALLS_FUNCTION)
+		wakeup_function_stop(tr);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (wakeup_calls == CALLS_GRAPH)
+		unregister_ftrace_graph(&wakeup_gops);
+#endif
+	wakeup_calls = CALLS_NONE;
+	if (want == CALLS_NONE)
+		return 0;
+	ret = ftrace_allocate_ftrace_ops(tr);
+	if (ret)
+		return ret;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (want == CALLS_GRAPH)
+		ret = wakeup_graph_start(tr);
+#endif
+	if (want == CALLS_FUNCTION)
+		ret = wakeup_function_start(tr);
+	if (!ret)
+		wakeup_calls = want;
+	return ret;
+}
+#else
+static int wakeup_calls_set(struct trace_array *tr, bool function, bool graph)
+{
+	return 0;
 }
 #endif
 
@@ -340,11 +404,12 @@ static int wakeup_start_probes(void)
 }
 
 /*
- * Start watching wakeups of @kind; with @graph, follow the calls on the
- * woken task's CPU.  trace_types_lock.
+ * Start watching wakeups of @kind; with @function, follow the calls on
+ * the woken task's CPU, through function_graph with @graph.
+ * trace_types_lock.
  */
 static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
-			       bool graph)
+			       bool function, bool graph)
 {
 	int ret;
 
@@ -355,14 +420,14 @@ static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
 		return ret;
 	trace_cmdline_start();
 	wakeup_kind = kind;
-	ret = wakeup_graph_set(tr, graph);
+	ret = wakeup_calls_set(tr, function, graph);
 	if (ret)
 		return ret;
 	wakeup_trace = tr;
 	ret = wakeup_start_probes();
 	if (ret) {
 		wakeup_trace = NULL;
-		wakeup_graph_set(tr, false);
+		wakeup_calls_set(tr, false, false);
 		return ret;
 	}
 	/*
@@ -374,17 +439,15 @@ static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
 	return 0;
 }
 
-/* Follow calls as display-graph @graph and function-trace @function say. */
-static bool wakeup_follows_calls(bool graph, bool function)
+static bool wakeup_function_trace(struct trace_array *tr)
 {
-	return graph && function;
+	return tr->flags & TRACE_OPT(FUNCTION);
 }
 
 static int wakeup_init(struct trace_array *tr, enum wakeup_kind kind)
 {
-	return wakeup_tracer_start(tr, kind,
-			    wakeup_follows_calls(wakeup_display_graph(tr),
-						 tr->flags & TRACE_OPT(FUNCTION)));
+	return wakeup_tracer_start(tr, kind, wakeup_function_trace(tr),
+				   wakeup_display_graph(tr));
 }
 
 static void wakeup_reset(struct trace_array *tr)
@@ -394,7 +457,7 @@ static void wakeup_reset(struct trace_array *tr)
 	/* probes in flight on other CPUs stop watching new wakeups */
 	WRITE_ONCE(tracer_enabled, false);
 	wakeup_stop_probes();
-	wakeup_graph_set(tr, false);
+	wakeup_calls_set(tr, false, false);
 	raw_spin_lock_irqsave(&wakeup_lock, flags);
 	wakeup_forget();
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
@@ -408,16 +471,13 @@ static void wakeup_reset(struct trace_array *tr)
  */
 static int wakeup_flag_changed(struct trace_array *tr, int bit, bool on)
 {
-	bool graph = wakeup_display_graph(tr);
-
 	if (bit == TRACE_OPT_FUNCTION_BIT)
-		return wakeup_graph_set(tr, wakeup_follows_calls(graph, on));
+		return wakeup_calls_set(tr, on, wakeup_display_graph(tr));
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	if (bit == TRACE_OPT_DISPLAY_GRAPH_BIT) {
 		wakeup_reset(tr);
 		return wakeup_tracer_start(tr, wakeup_kind,
-					   wakeup_follows_calls(on, tr->flags &
-								TRACE_OPT(FUNCTION)));
+					   wakeup_function_trace(tr), on);
 	}
 #endif
 	return 0;
