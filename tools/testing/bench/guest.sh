@@ -24,6 +24,7 @@ TOOL=$EXT/benchtool
 LOOP_OFF=500000
 LOOP_FILTERED=200000
 LOOP_ALL=50000
+LOOP_MARKER=20000
 # The getppid system call's traceable function: the first of these the
 # kernel lists in available_filter_functions (on x86_64 6.12 the
 # __x64_sys_ wrapper is not traceable; __do_sys_getppid is; riscv64
@@ -133,6 +134,26 @@ syscall_loops() {
 	fi
 }
 
+# The latency tracers, each over the whole getppid() loop: their
+# function tracing (the function-trace option is on by default) and
+# their irq, preempt and scheduler hooks.
+latency_loops() {
+	for t in irqsoff preemptoff wakeup; do
+		if ! has_tracer "$t"; then
+			bench "syscall.$t" n/a "no $t tracer"
+			continue
+		fi
+		set_tracer "$t"
+		bench "syscall.$t" "$(median_of "$TOOL" loop $LOOP_ALL)"
+		set_tracer nop
+	done
+}
+
+# trace_marker: ns per write of a 30-byte line, tracing on.
+marker_writes() {
+	bench marker.write "$(median_of "$TOOL" writes "$T/trace_marker" $LOOP_MARKER)"
+}
+
 # --- current_tracer nop -> function -> nop ---------------------------------
 
 tracer_switch() {
@@ -230,7 +251,7 @@ event_ns() {
 	for _ in 1 2 3; do
 		dmesg -c >/dev/null
 		echo "$1" >/sys/module/event_bench/parameters/run
-		dmesg | sed -n 's/.*event_bench: size=[0-9]* events=\([0-9]*\) ns=\([0-9]*\).*/\1 \2/p' |
+		dmesg | sed -n 's/.*event_bench: size=[a-z0-9]* events=\([0-9]*\) ns=\([0-9]*\).*/\1 \2/p' |
 			awk '$1 > 0 { printf "%.2f\n", $2 / $1 }' >>/tmp/ev
 	done
 	sort -n /tmp/ev | sed -n 2p
@@ -254,6 +275,7 @@ trace_events() {
 		bench event.128_bytes n/a "$reason"
 		bench event.4_bytes_filtered n/a "$reason"
 		bench event.4_bytes_hist n/a "$reason"
+		bench printk.one_arg n/a "$reason"
 		return
 	fi
 	for size in 4 128; do
@@ -262,6 +284,7 @@ trace_events() {
 	event_with filter "value != 0xffffffff" event.4_bytes_filtered
 	event_with trigger "hist:keys=common_pid:vals=value" event.4_bytes_hist
 	echo 0 >"$T/events/event_bench/enable"
+	bench printk.one_arg "$(event_ns printk)"
 	rmmod event_bench
 }
 
@@ -325,6 +348,8 @@ echo 1 >"$T/tracing_on"
 
 boot_figures
 syscall_loops
+latency_loops
+marker_writes
 probe_events
 tracer_switch
 ops_samples

@@ -29,6 +29,12 @@ syscall.fn_all|getppid() loop, function tracer on all functions|ns/call|
 overhead.fn_all|  its overhead over tracing off|ns/call|<= 0.6x
 syscall.fgraph_all|getppid() loop, function_graph on all functions|ns/call|
 overhead.fgraph_all|  its overhead over tracing off|ns/call|<= 0.5x
+syscall.irqsoff|getppid() loop, irqsoff tracer|ns/call|
+overhead.irqsoff|  its overhead over tracing off|ns/call|
+syscall.preemptoff|getppid() loop, preemptoff tracer|ns/call|
+overhead.preemptoff|  its overhead over tracing off|ns/call|
+syscall.wakeup|getppid() loop, wakeup tracer|ns/call|
+overhead.wakeup|  its overhead over tracing off|ns/call|
 syscall.kprobe|getppid() loop, a kprobe event on __do_sys_getppid|ns/call|
 overhead.kprobe|  its overhead over tracing off|ns/call|<= 1.0x
 syscall.fprobe|getppid() loop, an fprobe event on __do_sys_getppid|ns/call|
@@ -45,6 +51,8 @@ event.4_bytes|trace event, 4-byte payload|ns/event|<= 0.6x
 event.128_bytes|trace event, 128-byte payload|ns/event|<= 0.6x
 event.4_bytes_filtered|trace event, 4-byte payload, a filter it passes|ns/event|
 event.4_bytes_hist|trace event, 4-byte payload, hist:keys=common_pid:vals=value|ns/event|<= 1.0x
+printk.one_arg|trace_printk() with one argument, from a module|ns/event|
+marker.write|trace_marker write of 30 bytes, from user space|ns/write|
 switch.to_function_ms|current_tracer nop -> function|ms|<= 0.3x
 switch.to_nop_ms|current_tracer function -> nop|ms|<= 0.3x
 boot.ftrace_init_ms|boot: ftrace_init|ms|<= 0.5x

@@ -13,6 +13,8 @@
  *   event_bench: size=S events=N ns=T
  *
  * T being the kernel clock's nanoseconds for the N events (guest time).
+ * Writing "printk" instead calls trace_printk() with one argument @loops
+ * times, and prints the same line with size=printk.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -31,12 +33,28 @@ MODULE_PARM_DESC(loops, "How many events one run fires");
 
 static u8 bench_bytes[128];
 
+static int run_printk(void)
+{
+	unsigned int i;
+	u64 start, end;
+
+	start = ktime_get_ns();
+	for (i = 0; i < loops; i++)
+		trace_printk("event_bench %u\n", i);
+	end = ktime_get_ns();
+
+	pr_info("size=printk events=%u ns=%llu\n", loops, end - start);
+	return 0;
+}
+
 static int run_set(const char *val, const struct kernel_param *kp)
 {
 	unsigned int size, i;
 	u64 start, end;
 	int ret;
 
+	if (sysfs_streq(val, "printk"))
+		return run_printk();
 	ret = kstrtouint(val, 0, &size);
 	if (ret)
 		return ret;
@@ -63,7 +81,7 @@ static const struct kernel_param_ops run_ops = {
 	.set = run_set,
 };
 module_param_cb(run, &run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "Write 4 or 128: fire that event @loops times");
+MODULE_PARM_DESC(run, "Write 4 or 128: fire that event @loops times; printk: call trace_printk()");
 
 static int __init event_bench_init(void)
 {
