@@ -68,20 +68,12 @@ static DEFINE_PER_CPU(struct irqsoff_section, irqsoff_sections);
 
 DEFINE_STATIC_KEY_FALSE(irqsoff_tracer_key);
 
-/* What follows the calls inside sections. */
-enum irqsoff_calls {
-	CALLS_NONE,		/* nothing */
-	CALLS_FUNCTION,		/* the function-trace ftrace_ops */
-	CALLS_GRAPH,		/* the display-graph fgraph_ops */
-};
-
 /*
  * The running tracer: set by its init and cleared by its reset, both
  * under trace_types_lock, with irqsoff_tracer_key off; the hooks read
  * them.  irqsoff_trace is the one instance the three tracers may run in
  * at a time (the sections are per CPU, not per instance): while it is
  * set, another instance asking for any of them gets -EBUSY.
- * irqsoff_calls: which ops is registered (trace_types_lock);
  * irqsoff_graph: display-graph was on when the tracer started, so the
  * places are graph records.
  *
@@ -97,7 +89,6 @@ enum irqsoff_calls {
 static struct trace_array *irqsoff_trace;
 static unsigned int irqsoff_mode;
 static bool irqsoff_running;
-static enum irqsoff_calls irqsoff_calls;
 static bool irqsoff_graph;
 
 /* Record where a section starts or ends, as the layout wants it. */
@@ -322,25 +313,6 @@ static void irqsoff_function_call(unsigned long ip, unsigned long parent_ip,
 		trace_latency_function(tr, ip, parent_ip, tracing_gen_ctx_dec());
 	ftrace_test_recursion_unlock(bit);
 }
-
-/* Follow the calls with the function-trace ftrace_ops. */
-static int irqsoff_function_start(struct trace_array *tr)
-{
-	int ret;
-
-	tr->ops->func = irqsoff_function_call;
-	tr->ops->private = tr;
-	ret = register_ftrace_function(tr->ops);
-	if (ret)
-		tr->ops->func = ftrace_stub;
-	return ret;
-}
-
-static void irqsoff_function_stop(struct trace_array *tr)
-{
-	unregister_ftrace_function(tr->ops);
-	tr->ops->func = ftrace_stub;
-}
 #endif
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -375,35 +347,16 @@ static struct fgraph_ops irqsoff_gops = {
 	.retfunc	= irqsoff_graph_return,
 	.idx		= -1,
 };
-
-/* Follow the calls with function_graph, set_ftrace_filter applying. */
-static int irqsoff_graph_start(struct trace_array *tr)
-{
-	ftrace_ops_init(&irqsoff_gops.ops);
-	ftrace_ops_share_filter(&irqsoff_gops.ops, tr->ops);
-	irqsoff_gops.ops.private = tr;
-	irqsoff_gops.private = tr;
-	return register_ftrace_graph(&irqsoff_gops);
-}
-
-static void irqsoff_graph_stop(void)
-{
-	unregister_ftrace_graph(&irqsoff_gops);
-}
 #endif
 
 #ifdef CONFIG_FUNCTION_TRACER
-/* Stop following calls.  trace_types_lock. */
-static void irqsoff_calls_stop(struct trace_array *tr)
-{
-	if (irqsoff_calls == CALLS_FUNCTION)
-		irqsoff_function_stop(tr);
+/* How the calls inside sections are followed. */
+static struct trace_latency_calls irqsoff_calls = {
+	.func	= irqsoff_function_call,
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (irqsoff_calls == CALLS_GRAPH)
-		irqsoff_graph_stop();
+	.gops	= &irqsoff_gops,
 #endif
-	irqsoff_calls = CALLS_NONE;
-}
+};
 
 /*
  * Follow the calls inside sections (function-trace @on), through
@@ -411,33 +364,9 @@ static void irqsoff_calls_stop(struct trace_array *tr)
  */
 static int irqsoff_calls_set(struct trace_array *tr, bool on, bool graph)
 {
-	enum irqsoff_calls want = !on ? CALLS_NONE :
-				  graph ? CALLS_GRAPH : CALLS_FUNCTION;
-	int ret = 0;
-
-	if (want == irqsoff_calls)
-		return 0;
-	irqsoff_calls_stop(tr);
-	if (want == CALLS_NONE)
-		return 0;
-	ret = ftrace_allocate_ftrace_ops(tr);
-	if (ret)
-		return ret;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (want == CALLS_GRAPH)
-		ret = irqsoff_graph_start(tr);
-#endif
-	if (want == CALLS_FUNCTION)
-		ret = irqsoff_function_start(tr);
-	if (!ret)
-		irqsoff_calls = want;
-	return ret;
+	return trace_latency_calls_set(tr, &irqsoff_calls, on, graph);
 }
 #else
-static void irqsoff_calls_stop(struct trace_array *tr)
-{
-}
-
 static int irqsoff_calls_set(struct trace_array *tr, bool on, bool graph)
 {
 	return 0;
@@ -536,7 +465,7 @@ static void irqsoff_reset(struct trace_array *tr)
 	static_branch_disable(&irqsoff_tracer_key);
 	/* hooks still in flight on other CPUs stop opening and reporting */
 	WRITE_ONCE(irqsoff_running, false);
-	irqsoff_calls_stop(tr);
+	irqsoff_calls_set(tr, false, false);
 	/* The hooks run with interrupts off: wait for those still inside. */
 	synchronize_rcu();
 	/* no hook runs now; the next start rewrites it before the key */

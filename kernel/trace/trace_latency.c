@@ -22,6 +22,7 @@
 
 #include "trace_latency.h"
 #include "trace_graph.h"
+#include "ftrace_internal.h"
 
 DEFINE_RAW_SPINLOCK(trace_max_lock);
 
@@ -131,6 +132,84 @@ void trace_latency_function(struct trace_array *tr, unsigned long ip,
 {
 	trace_function_record(tr, ip, parent_ip, trace_ctx);
 }
+
+#ifdef CONFIG_FUNCTION_TRACER
+static void trace_latency_calls_stop(struct trace_array *tr,
+				     struct trace_latency_calls *calls)
+{
+	if (calls->mode == TRACE_LATENCY_CALLS_FUNCTION) {
+		unregister_ftrace_function(tr->ops);
+		tr->ops->func = ftrace_stub;
+	}
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (calls->mode == TRACE_LATENCY_CALLS_GRAPH)
+		unregister_ftrace_graph(calls->gops);
+#endif
+	calls->mode = TRACE_LATENCY_CALLS_NONE;
+}
+
+static int trace_latency_calls_start(struct trace_array *tr,
+				     struct trace_latency_calls *calls,
+				     enum trace_latency_calls_mode mode)
+{
+	int ret;
+
+	ret = ftrace_allocate_ftrace_ops(tr);
+	if (ret)
+		return ret;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (mode == TRACE_LATENCY_CALLS_GRAPH) {
+		/* set_ftrace_filter and set_ftrace_notrace apply */
+		ftrace_ops_init(&calls->gops->ops);
+		ftrace_ops_share_filter(&calls->gops->ops, tr->ops);
+		calls->gops->ops.private = tr;
+		calls->gops->private = tr;
+		return register_ftrace_graph(calls->gops);
+	}
+#endif
+	tr->ops->func = calls->func;
+	tr->ops->private = tr;
+	ret = register_ftrace_function(tr->ops);
+	if (ret)
+		tr->ops->func = ftrace_stub;
+	return ret;
+}
+
+/**
+ * trace_latency_calls_set - follow the calls a latency tracer measures
+ * @tr:       the instance the tracer runs in
+ * @calls:    the tracer's callbacks, and what is registered now
+ * @function: options/function-trace: follow them
+ * @graph:    options/display-graph: through function_graph (@calls->gops)
+ *            rather than the function tracer (@calls->func)
+ *
+ * Registers @tr's ftrace_ops or @calls->gops as asked, after
+ * unregistering the other; both find @tr in their ->private.
+ * trace_types_lock.
+ *
+ * Return: 0, or the error of the registration (nothing registered then).
+ */
+int trace_latency_calls_set(struct trace_array *tr,
+			    struct trace_latency_calls *calls,
+			    bool function, bool graph)
+{
+	enum trace_latency_calls_mode want = TRACE_LATENCY_CALLS_NONE;
+	int ret;
+
+	if (function)
+		want = graph ? TRACE_LATENCY_CALLS_GRAPH :
+			       TRACE_LATENCY_CALLS_FUNCTION;
+	if (want == calls->mode)
+		return 0;
+	trace_latency_calls_stop(tr, calls);
+	if (want == TRACE_LATENCY_CALLS_NONE)
+		return 0;
+	ret = trace_latency_calls_start(tr, calls, want);
+	if (!ret)
+		calls->mode = want;
+	return ret;
+}
+#endif
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /**

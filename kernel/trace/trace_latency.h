@@ -37,6 +37,31 @@ struct ctx_switch_entry {
 	unsigned char		next_state;
 };
 
+#ifdef CONFIG_FUNCTION_TRACER
+enum trace_latency_calls_mode {
+	TRACE_LATENCY_CALLS_NONE,
+	TRACE_LATENCY_CALLS_FUNCTION,	/* the instance's ftrace_ops */
+	TRACE_LATENCY_CALLS_GRAPH,	/* the tracer's fgraph_ops */
+};
+
+/**
+ * struct trace_latency_calls - how a latency tracer follows calls
+ * @func: options/function-trace's callback
+ * @gops: options/display-graph's fgraph_ops (unused without
+ *        CONFIG_FUNCTION_GRAPH_TRACER)
+ * @mode: what is registered now (trace_types_lock)
+ */
+struct trace_latency_calls {
+	ftrace_func_t			func;
+	struct fgraph_ops		*gops;
+	enum trace_latency_calls_mode	mode;
+};
+
+int trace_latency_calls_set(struct trace_array *tr,
+			    struct trace_latency_calls *calls,
+			    bool function, bool graph);
+#endif
+
 #ifdef CONFIG_TRACER_MAX_TRACE
 /*
  * trace_max_lock guards every instance's maximum (tr->max_latency and

@@ -233,10 +233,6 @@ out:
 /* --- options/function-trace and display-graph ------------------------------------ */
 
 #ifdef CONFIG_FUNCTION_TRACER
-/* How the calls on the woken task's CPU are followed (trace_types_lock). */
-enum wakeup_calls { CALLS_NONE, CALLS_FUNCTION, CALLS_GRAPH };
-static enum wakeup_calls wakeup_calls;
-
 /*
  * Is the watched task waiting, and this CPU the one it was woken on?
  * Read without wakeup_lock: a call seen just as watching starts or
@@ -270,24 +266,6 @@ static void wakeup_function_call(unsigned long ip, unsigned long parent_ip,
 				       tracing_gen_ctx_dec());
 	ftrace_test_recursion_unlock(bit);
 }
-
-static int wakeup_function_start(struct trace_array *tr)
-{
-	int ret;
-
-	tr->ops->func = wakeup_function_call;
-	tr->ops->private = tr;
-	ret = register_ftrace_function(tr->ops);
-	if (ret)
-		tr->ops->func = ftrace_stub;
-	return ret;
-}
-
-static void wakeup_function_stop(struct trace_array *tr)
-{
-	unregister_ftrace_function(tr->ops);
-	tr->ops->func = ftrace_stub;
-}
 #endif
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -317,16 +295,6 @@ static struct fgraph_ops wakeup_gops = {
 	.idx		= -1,
 };
 
-/* Follow the calls with function_graph, set_ftrace_filter applying. */
-static int wakeup_graph_start(struct trace_array *tr)
-{
-	ftrace_ops_init(&wakeup_gops.ops);
-	ftrace_ops_share_filter(&wakeup_gops.ops, tr->ops);
-	wakeup_gops.ops.private = tr;
-	wakeup_gops.private = tr;
-	return register_ftrace_graph(&wakeup_gops);
-}
-
 static bool wakeup_display_graph(struct trace_array *tr)
 {
 	return tr->flags & TRACE_OPT(DISPLAY_GRAPH);
@@ -339,39 +307,21 @@ static bool wakeup_display_graph(struct trace_array *tr)
 #endif
 
 #ifdef CONFIG_FUNCTION_TRACER
+/* How the calls on the woken task's CPU are followed. */
+static struct trace_latency_calls wakeup_calls = {
+	.func	= wakeup_function_call,
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	.gops	= &wakeup_gops,
+#endif
+};
+
 /*
  * Follow the calls on the woken task's CPU while it waits (function-trace
  * @function), through function_graph when @graph.  trace_types_lock.
  */
 static int wakeup_calls_set(struct trace_array *tr, bool function, bool graph)
 {
-	enum wakeup_calls want = !function ? CALLS_NONE :
-				 graph ? CALLS_GRAPH : CALLS_FUNCTION;
-	int ret = 0;
-
-	if (want == wakeup_calls)
-		return 0;
-	if (wakeup_calls == CALLS_FUNCTION)
-		wakeup_function_stop(tr);
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (wakeup_calls == CALLS_GRAPH)
-		unregister_ftrace_graph(&wakeup_gops);
-#endif
-	wakeup_calls = CALLS_NONE;
-	if (want == CALLS_NONE)
-		return 0;
-	ret = ftrace_allocate_ftrace_ops(tr);
-	if (ret)
-		return ret;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (want == CALLS_GRAPH)
-		ret = wakeup_graph_start(tr);
-#endif
-	if (want == CALLS_FUNCTION)
-		ret = wakeup_function_start(tr);
-	if (!ret)
-		wakeup_calls = want;
-	return ret;
+	return trace_latency_calls_set(tr, &wakeup_calls, function, graph);
 }
 #else
 static int wakeup_calls_set(struct trace_array *tr, bool function, bool graph)
