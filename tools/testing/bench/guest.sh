@@ -242,6 +242,60 @@ ring_buffer() {
 	bench rb.reader "${r:-n/a no result}"
 }
 
+# splice of trace_pipe_raw: ns per 4 KiB page moved from CPU 0's buffer
+# into /dev/null through a pipe (the zero-copy path trace-cmd record
+# uses), the buffer filled with trace_marker lines first; median of three.
+splice_raw() {
+	raw=$T/per_cpu/cpu0/trace_pipe_raw
+	if [ ! -r "$raw" ]; then
+		bench rb.splice_page n/a "no per_cpu/cpu0/trace_pipe_raw"
+		return
+	fi
+	set_tracer nop
+	: >/tmp/splice
+	for _ in 1 2 3; do
+		: >"$T/trace"
+		if ! "$TOOL" splice "$T/trace_marker" "$raw" $LOOP_MARKER >>/tmp/splice; then
+			bench rb.splice_page n/a "splice of trace_pipe_raw failed"
+			return
+		fi
+	done
+	bench rb.splice_page "$(sort -n /tmp/splice | sed -n 2p)"
+}
+
+# The kernel's free pages: the buddy allocator's plus those cached on the
+# per-CPU lists (MemFree alone does not count the latter).
+free_pages() {
+	awk '$1 == "nr_free_pages" || $1 == "count:" { n += $2 } END { print n }' \
+		/proc/zoneinfo
+}
+
+# Memory per CPU buffer page: the free pages buffer_size_kb 4 -> 32768
+# takes, in bytes, over the sub-buffer pages it adds on all CPUs (4080
+# bytes of data each); the data page plus its descriptor.  Median of three.
+buffer_memory() {
+	set -- "$T"/per_cpu/cpu*
+	ncpu=$#
+	: >/tmp/mem
+	for _ in 1 2 3; do
+		echo 4 >"$T/buffer_size_kb"
+		small=$(cut -d' ' -f1 "$T/buffer_size_kb")
+		f0=$(free_pages)
+		echo 32768 >"$T/buffer_size_kb"
+		big=$(cut -d' ' -f1 "$T/buffer_size_kb")
+		f1=$(free_pages)
+		awk -v n="$ncpu" -v s="$small" -v b="$big" -v f0="$f0" -v f1="$f1" \
+			'BEGIN { p = n * (b - s) * 1024 / 4080
+				 if (p > 0) printf "%.1f\n", (f0 - f1) * 4096 / p }' >>/tmp/mem
+	done
+	echo 1408 >"$T/buffer_size_kb"
+	if [ "$(wc -l </tmp/mem)" -eq 3 ]; then
+		bench rb.bytes_per_page "$(sort -n /tmp/mem | sed -n 2p)"
+	else
+		bench rb.bytes_per_page n/a "buffer_size_kb did not resize"
+	fi
+}
+
 # --- trace events: event_bench.ko ------------------------------------------
 
 # event_ns SIZE: ns per event of one event_bench run of SIZE-byte events
@@ -354,5 +408,7 @@ probe_events
 tracer_switch
 ops_samples
 ring_buffer
+splice_raw
+buffer_memory
 trace_events
 echo "bench: done"

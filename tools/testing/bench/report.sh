@@ -47,6 +47,8 @@ ops.save_regs|ftrace-ops.ko save_regs=1|ns/call|<= 0.7x
 rb.writer|ring buffer, writer alone (CPU 0)|events/s|>= 2x
 rb.writer_with_reader|ring buffer, writer with a concurrent reader|events/s|>= 1.5x
 rb.reader|ring buffer, the concurrent reader|events/s|>= 1.3x
+rb.splice_page|splice of per_cpu/cpu0/trace_pipe_raw to /dev/null|ns/4 KiB page|
+rb.bytes_per_page|ring buffer memory per CPU buffer page (page + descriptor)|bytes|
 event.4_bytes|trace event, 4-byte payload|ns/event|<= 0.6x
 event.128_bytes|trace event, 128-byte payload|ns/event|<= 0.6x
 event.4_bytes_filtered|trace event, 4-byte payload, a filter it passes|ns/event|
