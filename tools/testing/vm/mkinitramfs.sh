@@ -26,12 +26,13 @@
 #   strace, to see what a tool asks of tracefs.
 # For another ARCH (riscv64: Debian has no binaries of it for this release;
 # i386: its binaries would need the host's dpkg to take a foreign
-# architecture) it is only a static busybox cross-built from Debian's
-# source package,
-# with ash as /bin/sh and /bin/bash and the nice, chrt, timeout and ping
-# applets, and a static dash cross-built the same way
-# (ftracetest's shell, as on x86_64); trace-cmd, perf, strace and
-# checkbashisms are not there.
+# architecture) it is a static busybox cross-built from Debian's source
+# package, with ash as /bin/sh and /bin/bash and the nice, chrt, timeout
+# and ping applets, and a static dash cross-built the same way
+# (ftracetest's shell, as on x86_64); plus trace-cmd with libtraceevent's
+# plugins, perf and strace from Debian trixie's ARCH packages
+# (fetch-tools.sh), with the shared libraries their DT_NEEDED entries
+# reach and the dynamic loader.  checkbashisms is not there.
 # It also holds /etc/{passwd,group,hostname}, /init and the guest scripts
 # (in /opt/vm). Host packages that are missing are installed with apt-get.
 #
@@ -137,6 +138,8 @@ if [ "$NATIVE" = 0 ]; then
 	esac
 	sh "$HERE/cross-userland.sh" "$ARCH" "$cross" "$USERLAND" ||
 		die "could not cross-build the $ARCH userland"
+	sh "$HERE/fetch-tools.sh" "$ARCH" "$USERLAND/debian" ||
+		die "could not fetch Debian's $ARCH trace-cmd and perf"
 fi
 if [ "$NATIVE" = 1 ]; then
 	cp /bin/busybox "$ST/bin/busybox"
@@ -262,6 +265,62 @@ while read -r f; do
 done <"$TMP/perl-files"
 fi # NATIVE
 
+# For another architecture: Debian's programs as fetch-tools.sh unpacked
+# them under $FOREIGN, with the libraries their DT_NEEDED entries reach
+# (readelf reads any architecture's ELF; the host cannot run ldd on it).
+# Libraries go to /usr/lib/TRIPLET, a directory the Debian loader
+# searches without an ld.so.cache; the loader goes where PT_INTERP says.
+FOREIGN=$USERLAND/debian/root
+
+# foreign_lib SONAME: copy one library of $FOREIGN's and, in turn, the
+# libraries it needs.
+foreign_lib() {
+	fl_to=$ST/usr/lib/$TRIPLET/$1
+	[ -e "$fl_to" ] && return 0
+	fl_from=$FOREIGN/usr/lib/$TRIPLET/$1
+	[ -e "$fl_from" ] || die "no $1 in $FOREIGN (needed by $2)"
+	mkdir -p "$ST/usr/lib/$TRIPLET"
+	cp -L "$fl_from" "$fl_to"
+	foreign_needed "$fl_from"
+}
+
+# foreign_needed FILE: the libraries FILE needs, and the loader it asks for.
+foreign_needed() {
+	for fn_so in $(readelf -d "$1" |
+		sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+		foreign_lib "$fn_so" "$1"
+	done
+	fn_interp=$(readelf -l "$1" |
+		sed -n 's/.*program interpreter: \(.*\)\]$/\1/p')
+	if [ -n "$fn_interp" ] && [ ! -e "$ST$fn_interp" ]; then
+		mkdir -p "$ST$(dirname "$fn_interp")"
+		cp -L "$FOREIGN/usr/lib/$TRIPLET/$(basename "$fn_interp")" \
+			"$ST$fn_interp"
+	fi
+}
+
+# install_foreign PATH: the program at PATH in $FOREIGN, at PATH in the
+# guest, with its libraries.
+install_foreign() {
+	rm -f "$ST/bin/$(basename "$1")" "$ST/usr/bin/$(basename "$1")"
+	copy_file "$FOREIGN$1" "$1"
+	chmod 0755 "$ST$1"
+	foreign_needed "$FOREIGN$1"
+}
+
+if [ "$NATIVE" = 0 ]; then
+	TRIPLET=${cross%-}
+	[ "$ARCH" = i386 ] && TRIPLET=i386-linux-gnu
+	install_foreign /usr/bin/trace-cmd
+	install_foreign /usr/bin/perf
+	install_foreign /usr/bin/strace
+	for f in "$FOREIGN/usr/lib/$TRIPLET/traceevent/plugins"/*.so; do
+		[ -e "$f" ] || continue
+		copy_file "$f" "${f#"$FOREIGN"}"
+		foreign_needed "$f"
+	done
+fi
+
 # ---------------------------------------------------------------------------
 # 5. /etc: root plus a second user and group (ftracetest's mount_options.tc
 #    and test_ownership.tc look for an id other than root's).
@@ -311,13 +370,8 @@ for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
 	chmod 0755 "$ST/opt/vm/$s"
 done
 # The perf PMU check (probe-pmu.c), built static with the guest's
-# compiler where its results were seen: x86_64 and riscv64 (i386: not
-# run yet).
-case $ARCH in
-x86_64|riscv64)
-	"${cross:-}gcc" -static -O2 -Wall -o "$ST/opt/vm/probe-pmu" \
-		"$HERE/probe-pmu.c" ;;
-esac
+# compiler.
+"${cross:-}gcc" -static -O2 -Wall -o "$ST/opt/vm/probe-pmu" "$HERE/probe-pmu.c"
 # The stress programs (fuzz/), built static for a guest of the host's
 # architecture: fuzz-tracefs and no-lost-events.
 if [ "$NATIVE" = 1 ]; then
