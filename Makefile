@@ -63,7 +63,7 @@ JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 # A guest's whole run, seconds: about twice the longest one seen here, so
 # that a hung guest fails `make test` with its log well inside CI's time.
 VM_TIMEOUT_x86_64	:= 2400
-VM_TIMEOUT_riscv64	:= 2400
+VM_TIMEOUT_riscv64	:= 3600
 VM_TIMEOUT_i386		:= 1200
 VM_TIMEOUT	?= $(VM_TIMEOUT_$(ARCH))
 
