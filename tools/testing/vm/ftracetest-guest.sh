@@ -11,9 +11,13 @@
 #   CASE-GLOB   case names to run, as shell patterns over paths relative to
 #               test.d, e.g. '00basic/*' 'selftest/bashisms.tc'.
 #               Default: every case.
-#   --shard I/N run only the I-th of N slices of the (selected, sorted)
-#               case list: case k (counting from 0) belongs to slice
-#               (k mod N) + 1. Lets `make test` split the suite over guests.
+#   --shard I/N run only the I-th of N slices of the selected cases.  Lets
+#               `make test` split the suite over guests so that they end
+#               together: the cases go, longest first, each to the slice
+#               with the least time so far, by the times case-times.txt
+#               records (a case it does not name counts as its mean), its
+#               "@first" and "@last" lines starting slice 1 and slice N
+#               with the time guest-test.sh's own layers take there.
 #
 # For each case, in sorted order, it runs `./ftracetest -k -l LOGDIR CASE`
 # from /opt/ftracetest under a timeout (120 s, longer for the cases in
@@ -37,6 +41,7 @@ FTRACETEST_DIR=${FTRACETEST_DIR:-/opt/ftracetest}
 # unknown NAME=value arguments into init's environment).
 DEFAULT_TIMEOUT=${FTRACETEST_TIMEOUT:-120}
 LOG_TOP=${FTRACETEST_LOGS:-/tmp/ftracetest-logs}
+CASE_TIMES=${CASE_TIMES:-/opt/vm/case-times.txt}
 
 # Per-case timeouts in seconds; cases not listed get DEFAULT_TIMEOUT.
 case_timeout() {
@@ -110,15 +115,14 @@ matches() {
 # globs, then cut to this shard.
 all_cases=$(cd test.d && find . -name '*.tc' -type f | sed 's,^\./,,' |
 	LC_ALL=C sort)
-cases=
-k=0
+selected=
 for c in $all_cases; do
-	matches "$c" || continue
-	if [ $((k % shard_n + 1)) -eq "$shard_i" ]; then
-		cases="$cases $c"
-	fi
-	k=$((k + 1))
+	matches "$c" && selected="$selected $c"
 done
+# shellcheck disable=SC2086 # one case a line
+cases=$(printf '%s\n' $selected |
+	awk -v i="$shard_i" -v n="$shard_n" -v times="$CASE_TIMES" \
+		-f /opt/vm/shard-cases.awk)
 
 # shellcheck disable=SC2086 # count the words
 ncases=$(echo $cases | wc -w)

@@ -24,7 +24,9 @@
 # kprobe and uprobe perf PMUs (probe-pmu, pmu/...).
 # Then it runs its share of upstream's ftracetest (with our own cases in
 # test.d/core), and the last shard ends with the stress programs of
-# fuzz/ (stress/...), when the initramfs has them.  It always exits 0: check-results.sh on the host reads
+# fuzz/ (stress/...), when the initramfs has them.  The time those
+# one-guest layers take is printed as "LAYER-TIME first|last N s" (for
+# case-times.sh).  It always exits 0: check-results.sh on the host reads
 # the result lines and decides.
 
 shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
@@ -34,10 +36,20 @@ first=1
 last=1
 [ -z "$shard" ] || [ "$shard" = "$shards" ] || last=0
 
+uptime_s() {
+	cut -d. -f1 /proc/uptime
+}
+
+# LAYER-TIME NAME START: seconds since START, for case-times.sh.
+layer_time() {
+	echo "LAYER-TIME $1 $(($(uptime_s) - $2)) s"
+}
+
 echo "== guest-test: $(uname -a)"
 # Before anything else uses tracing.
 [ -f /sys/kernel/tracing/buffer_size_kb ] && /opt/vm/buffer-size.sh
 if [ "$first" = 1 ]; then
+	start=$(uptime_s)
 	if grep -q '^Linux version' /proc/version; then
 		echo "TEST-RESULT boot/banner PASS"
 	else
@@ -52,8 +64,10 @@ if [ "$first" = 1 ]; then
 	/opt/vm/dynevent-api.sh
 	/opt/vm/demo-check.sh /opt/vm/demo.sh
 	/opt/vm/hist-example.sh
+	layer_time first "$start"
 fi
 if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
+	start=$(uptime_s)
 	# The tracefs tree against upstream's, where the list was made.
 	list=/opt/vm/tracefs-$(uname -m).txt
 	[ -f "$list" ] && /opt/vm/tracefs-tree.sh "$list"
@@ -71,6 +85,7 @@ if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 	else
 		echo "TEST-RESULT pmu SKIP probe-pmu is not built for the $(uname -m) guest"
 	fi
+	layer_time last "$start"
 fi
 
 /opt/vm/ftracetest-guest.sh "$@"
@@ -79,7 +94,9 @@ fi
 # to every writable tracefs file and the record accounting
 # (stress/fuzz-tracefs, stress/no-lost-events), where they were built.
 if [ "$last" = 1 ] && [ -x /opt/vm/fuzz-tracefs ]; then
+	start=$(uptime_s)
 	/opt/vm/no-lost-events
 	/opt/vm/fuzz-tracefs -s "${FUZZ_SEED:-1}" -t 230
+	layer_time last "$start"
 fi
 exit 0

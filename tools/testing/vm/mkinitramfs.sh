@@ -369,6 +369,11 @@ for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done
+# How ftracetest-guest.sh deals the cases out to the guests, with the
+# times of an earlier run on this architecture.
+cp "$HERE/shard-cases.awk" "$ST/opt/vm/"
+[ ! -f "$HERE/case-times/$ARCH.txt" ] ||
+	cp "$HERE/case-times/$ARCH.txt" "$ST/opt/vm/case-times.txt"
 # The perf PMU check (probe-pmu.c), built static with the guest's
 # compiler.
 "${cross:-}gcc" -static -O2 -Wall -o "$ST/opt/vm/probe-pmu" "$HERE/probe-pmu.c"
