@@ -256,6 +256,12 @@ struct trace_iterator {
 	bool			read_any;
 	unsigned long		*walk_left;
 	bool			held;
+	/*
+	 * A latency trace: the records its rings hold from before the
+	 * latency, left out, and the overruns of the rings that had some.
+	 */
+	unsigned long		stale;
+	unsigned long		stale_overrun;
 };
 
 /* struct trace_iterator::iter_flags */

@@ -257,7 +257,8 @@ static void latency_set_info(struct trace_array *tr, struct task_struct *tsk,
  *
  * Called with interrupts off, from the tracer's probe, on the CPU that
  * saw the latency (@info->cpu).  A latency no
- * longer above @tr's maximum once the lock is held is dropped.  One whose
+ * longer above @tr's maximum once the lock is held is dropped, as is one
+ * seen while @tr's recording is switched off.  One whose
  * rings cannot be swapped (a reader has them pinned) only raises
  * tracing_max_latency: the header keeps describing the trace kept.
  */
@@ -265,6 +266,13 @@ void trace_latency_update(struct trace_array *tr, struct task_struct *tsk,
 			  const struct trace_max_info *info, bool all_cpus)
 {
 	if (!tracing_thresh && info->latency <= tr->max_latency)
+		return;
+	/*
+	 * With recording switched off (tracing_on 0, a traceoff trigger)
+	 * the rings hold nothing of this latency: swapping them in would
+	 * show a maximum with no trace.  Keep the one whose trace is kept.
+	 */
+	if (!tracer_tracing_is_on(tr))
 		return;
 	raw_spin_lock(&trace_max_lock);
 	if (tracing_thresh || info->latency > tr->max_latency) {

@@ -650,6 +650,9 @@ static void print_lat_header(struct seq_file *m, struct trace_iterator *iter)
 		entries += n;
 		written += n + ring_buffer_overrun_cpu(buffer, cpu);
 	}
+	/* Only the latency's own records, as upstream counts them. */
+	entries -= min(entries, iter->stale);
+	written -= min(written, iter->stale + iter->stale_overrun);
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", iter->trace->name,
 		   init_utsname()->release);
 	seq_puts(m, "# --------------------------------------------------------------------\n");

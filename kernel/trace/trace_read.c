@@ -322,7 +322,8 @@ static void trace_iter_free(struct trace_iterator *iter)
 
 /*
  * A latency tracer's max buffer holds records from before the latency it
- * shows (rings of other CPUs, earlier sections): start after them.
+ * shows (rings of other CPUs, earlier sections): start after them, and
+ * count them for the header (print_lat_header()).
  */
 static void trace_iter_skip_stale(struct trace_iterator *iter)
 {
@@ -330,14 +331,24 @@ static void trace_iter_skip_stale(struct trace_iterator *iter)
 	u64 ts;
 	int cpu;
 
+	iter->stale = 0;
+	iter->stale_overrun = 0;
 	if (!iter->trace->print_max || !iter->buffer_iter)
 		return;
 	for_each_possible_cpu(cpu) {
 		struct ring_buffer_iter *it = iter->buffer_iter[cpu];
+		unsigned long n = 0;
 
 		while (it && ring_buffer_iter_peek(it, &ts) && ts < start) {
 			trace_iter_advance(iter, cpu);
 			cpumask_set_cpu(cpu, iter->started);
+			n++;
+		}
+		if (n) {
+			iter->stale += n;
+			iter->stale_overrun +=
+				ring_buffer_overrun_cpu(trace_iter_buffer(iter),
+							cpu);
 		}
 	}
 }
