@@ -112,6 +112,8 @@
 #include <asm/local.h>
 #include <asm/local64.h>
 
+#include "ring_buffer_guarded.h"
+
 /* ------------------------------------------------------------------ */
 /* The binary format (ABI: trace_pipe_raw, events/header_page)        */
 /* ------------------------------------------------------------------ */
@@ -215,8 +217,10 @@ struct rb_data_page {
 /* Writers of one CPU that may be between reserve and commit at once. */
 #define RB_LVL_BITS		3
 #define RB_MAX_NEST		BIT(RB_LVL_BITS)
-/* Bits of rb_cpu.ctx per ring_buffer_nest_start() level. */
-#define RB_CTX_BITS		5
+/* The preempt_count() bits that tell a writer's context apart. */
+#define RB_CTX_MASK		(NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET)
+/* rb_rsv.ctx of a guarded writer (ring_buffer_reserve_guarded()). */
+#define RB_CTX_GUARDED		(~0U)
 
 #define RB_BUFFER_OFF		BIT(20)
 
@@ -255,6 +259,7 @@ struct rb_rsv {
 	u64	end;		/* tail after it */
 	u64	prev_ts;	/* the stamp's time before it */
 	u64	ts;		/* the event's time stamp */
+	unsigned int ctx;	/* its writer's context: rb_ctx_recursing() */
 };
 
 /* Tasks waiting for data, and the irq_work a writer uses to wake them. */
@@ -297,8 +302,7 @@ struct rb_cpu {
 	local64_t		tail;
 	local64_t		stamp;
 	local_t			nest;
-	unsigned int		ctx;
-	unsigned int		ctx_shift;
+	unsigned int		ctx_group;	/* ring_buffer_nest_start() */
 	struct rb_page		*commit_page;
 	unsigned long		commit_seq;	/* read by readers (acquire) */
 	u64			published;
@@ -508,13 +512,14 @@ static __always_inline u64 rb_clock(struct trace_buffer *buffer)
 {
 	/*
 	 * A direct call for the usual clock: no retpoline on the hot path.
-	 * trace_clock_local() is sched_clock() read with preemption off.
-	 * Writers have it off already, and on x86 and the generic
-	 * sched_clock (riscv) sched_clock() turns it off itself, so the
-	 * wrapper's own call is skipped.
+	 * trace_clock_local() is sched_clock() read with preemption off, and
+	 * sched_clock() is sched_clock_noinstr() read with preemption off
+	 * (x86, the generic sched_clock of riscv; elsewhere the header's
+	 * sched_clock_noinstr() is sched_clock() itself).  Every caller has
+	 * preemption off already, so both wrappers are skipped.
 	 */
 	if (likely(buffer->clock == trace_clock_local))
-		return sched_clock();
+		return sched_clock_noinstr();
 	return buffer->clock();
 }
 
@@ -593,49 +598,39 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 /* ------------------------------------------------------------------ */
 
 /*
- * Recursion guard.  Each context level (task, softirq, irq, NMI) has a bit
- * in rb_cpu.ctx; a writer finding its own level's bit set is recursing
- * (the ring buffer called something traced).  One extra "transition" bit,
- * the lowest of the group, lets an interrupt through that arrived before
- * preempt_count() showed it.  ring_buffer_nest_start() moves the group up
- * by RB_CTX_BITS.  Exit clears the lowest set bit of the group, which is
- * the innermost writer's.  Plain read-modify-write is enough: a writer
- * that interrupts another restores the word before it returns.
+ * Recursion guard.  A writer at nesting level n > 0 has the writer of
+ * level n - 1 under it, which it interrupted, or which called it: the
+ * ring buffer ran something traced.  Each writer leaves its context in
+ * rsv[n].ctx: the NMI, hardirq and softirq-serving bits of
+ * preempt_count(), plus ctx_group, which ring_buffer_nest_start() bumps
+ * for a nested write the caller means.  A writer whose context is that of
+ * the writer under it is recursing, or is an interrupt that arrived
+ * before preempt_count() showed it; one such level is let through, a
+ * second refused.  RB_MAX_NEST bounds what is left.
+ *
+ * nest, ctx_group and rsv[].ctx are this CPU's only: the concurrent
+ * parties are interrupts and NMIs on this CPU, which leave nest and
+ * ctx_group as they found them.  READ_ONCE/WRITE_ONCE only keep the
+ * compiler from tearing or re-reading; no CPU barrier is needed.  An
+ * interrupt between the raise of nest and the store of rsv[n].ctx reads
+ * the context a writer of level n left before: it can only take a real
+ * interrupt for a recursion if that value and the writer of level n - 1
+ * both match it, which an interrupt's context, higher than theirs,
+ * cannot.
+ *
+ * Return: true if a writer of context @ctx at level @n must not write.
  */
-static __always_inline bool rb_ctx_enter(struct rb_cpu *cb)
+static __always_inline bool rb_ctx_recursing(struct rb_cpu *cb, long n,
+					     unsigned int ctx)
 {
-	/*
-	 * ctx and ctx_shift are this CPU's only: the concurrent parties are
-	 * interrupts and NMIs on this CPU that enter and leave between any
-	 * two of our instructions and leave both words as they found them.
-	 * READ_ONCE/WRITE_ONCE only keep the compiler from tearing, fusing or
-	 * re-reading them; no CPU barrier is needed (or paired).
-	 */
-	unsigned int ctx = READ_ONCE(cb->ctx);
-	unsigned int shift = READ_ONCE(cb->ctx_shift);
-	unsigned int bit = shift + RB_CTX_BITS - 1 - interrupt_context_level();
-
-	if (unlikely(ctx & (1U << bit))) {
-		bit = shift;
-		if (ctx & (1U << bit))
-			return false;
-	}
-	WRITE_ONCE(cb->ctx, ctx | (1U << bit));
-	/* our bit is set before anything we do as a writer */
-	barrier();
-	return true;
+	return n && unlikely(READ_ONCE(cb->rsv[n - 1].ctx) == ctx) &&
+	       n > 1 && READ_ONCE(cb->rsv[n - 2].ctx) == ctx;
 }
 
-static __always_inline void rb_ctx_exit(struct rb_cpu *cb)
+/* The context word of the current writer, for rb_ctx_recursing(). */
+static __always_inline unsigned int rb_ctx_now(struct rb_cpu *cb)
 {
-	/*
-	 * Same CPU only, as in rb_ctx_enter(); the compiler barrier keeps
-	 * the writer's work before the bit is dropped.
-	 */
-	unsigned int ctx = READ_ONCE(cb->ctx);
-
-	barrier();
-	WRITE_ONCE(cb->ctx, ctx & (ctx - (1U << READ_ONCE(cb->ctx_shift))));
+	return (preempt_count() & RB_CTX_MASK) | READ_ONCE(cb->ctx_group);
 }
 
 /*
@@ -738,7 +733,6 @@ static __always_inline void rb_end_write(struct rb_cpu *cb)
 static __always_inline void rb_writer_leave(struct rb_cpu *cb)
 {
 	rb_end_write(cb);
-	rb_ctx_exit(cb);
 }
 
 /*
@@ -1027,32 +1021,42 @@ static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
 /*
  * rb_writer_enter - admit a writer to the current CPU's ring
  *
- * Checks that recording is on, the payload fits and the CPU has a ring,
- * then takes the recursion bit and a nest count.  The per-CPU disable
- * flag is checked after nest is raised: ring_buffer_swap_cpu() relies on
- * that order.  Preemption is disabled by the caller.
+ * Checks that recording is on, the payload fits, the CPU has a ring and
+ * the writer is not recursing, then takes a nest count.  The per-CPU
+ * disable flag is checked after nest is raised: ring_buffer_swap_cpu()
+ * relies on that order.  Preemption is disabled by the caller.  A
+ * @guarded writer holds a recursion guard of its own for this context
+ * (see ring_buffer_reserve_guarded()): it is not checked, and leaves a
+ * context no other writer matches.
  *
  * Return: the ring, or NULL if the writer may not write.
  */
 static __always_inline struct rb_cpu *
-rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
+rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
+		bool guarded)
 {
 	int cpu = raw_smp_processor_id();
+	unsigned int ctx = RB_CTX_GUARDED;
 	struct rb_cpu *cb;
+	long n;
 
 	if (unlikely(atomic_read(&buffer->record_disabled) ||
 		     length > buffer->max_data ||
 		     !cpumask_test_cpu(cpu, buffer->cpumask)))
 		return NULL;
 	cb = buffer->buffers[cpu];
-	if (unlikely(!rb_ctx_enter(cb)))
+	n = local_read(&cb->nest);
+	if (unlikely(n >= RB_MAX_NEST))
 		return NULL;
-	if (unlikely(local_read(&cb->nest) >= RB_MAX_NEST)) {
-		rb_ctx_exit(cb);
-		return NULL;
+	if (!guarded) {
+		ctx = rb_ctx_now(cb);
+		if (rb_ctx_recursing(cb, n, ctx))
+			return NULL;
 	}
 	local_inc(&cb->nest);
 	barrier();
+	/* after nest: see rb_ctx_recursing() */
+	WRITE_ONCE(cb->rsv[n].ctx, ctx);
 	/*
 	 * buffers[cpu] is rewritten by ring_buffer_swap_cpu() (WRITE_ONCE)
 	 * while it holds record_disabled raised, on this CPU with interrupts
@@ -1066,6 +1070,23 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
 		return cb;
 	rb_writer_leave(cb);
 	return NULL;
+}
+
+/* Reserve for a writer admitted by rb_writer_enter(), or leave. */
+static __always_inline struct ring_buffer_event *
+rb_writer_reserve(struct trace_buffer *buffer, unsigned long length,
+		  bool guarded)
+{
+	struct ring_buffer_event *ev;
+	struct rb_cpu *cb;
+
+	cb = rb_writer_enter(buffer, length, guarded);
+	if (unlikely(!cb))
+		return NULL;
+	ev = rb_reserve(buffer, cb, length);
+	if (unlikely(!ev))
+		rb_writer_leave(cb);
+	return ev;
 }
 
 /**
@@ -1087,21 +1108,51 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
 struct ring_buffer_event *notrace
 ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
-	struct ring_buffer_event *ev = NULL;
-	struct rb_cpu *cb;
+	struct ring_buffer_event *ev;
 
 	preempt_disable_notrace();
-	cb = rb_writer_enter(buffer, length);
-	if (likely(cb)) {
-		ev = rb_reserve(buffer, cb, length);
-		if (unlikely(!ev))
-			rb_writer_leave(cb);
-	}
+	ev = rb_writer_reserve(buffer, length, false);
 	if (unlikely(!ev))
 		preempt_enable_notrace();
 	return ev;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+/**
+ * ring_buffer_reserve_guarded - reserve for a writer with its own guard
+ * @buffer: the ring buffer
+ * @length: payload bytes
+ *
+ * As ring_buffer_lock_reserve(), for a writer that already holds
+ * ftrace_test_recursion_trylock() for its context, which also keeps
+ * preemption disabled: the ring buffer's own recursion check and
+ * preemption toggle are skipped.  Anything traced from inside the ring
+ * buffer re-enters that writer's guard and stops there; an event fired
+ * from inside is let through once, as if it were an interrupt, and its
+ * own recursion is refused as usual.
+ * Commit with ring_buffer_commit_guarded() before dropping the guard.
+ *
+ * Return: the event, or NULL as ring_buffer_lock_reserve().
+ */
+struct ring_buffer_event *notrace
+ring_buffer_reserve_guarded(struct trace_buffer *buffer, unsigned long length)
+{
+	return rb_writer_reserve(buffer, length, true);
+}
+
+/*
+ * The commit of the current CPU's innermost writer: count the event,
+ * publish if outermost, wake readers that asked.
+ */
+static __always_inline void rb_commit(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+
+	local_inc(&cb->ws.entries);
+	rb_end_write(cb);
+	if (unlikely(rb_wake_wanted(buffer, cb)))
+		rb_wake_check(buffer, cb);
+}
 
 /**
  * ring_buffer_unlock_commit - commit a reserved event
@@ -1116,17 +1167,23 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
  */
 int notrace ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
-	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
-
-	local_inc(&cb->ws.entries);
-	rb_end_write(cb);
-	if (unlikely(rb_wake_wanted(buffer, cb)))
-		rb_wake_check(buffer, cb);
-	rb_ctx_exit(cb);
+	rb_commit(buffer);
 	preempt_enable_notrace();
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/**
+ * ring_buffer_commit_guarded - commit an event of ring_buffer_reserve_guarded()
+ * @buffer: the buffer the event was reserved on
+ *
+ * As ring_buffer_unlock_commit(); preemption stays disabled, as the
+ * caller's recursion guard keeps it.
+ */
+void notrace ring_buffer_commit_guarded(struct trace_buffer *buffer)
+{
+	rb_commit(buffer);
+}
 
 /*
  * Turn the reserved data record @ev into padding that readers skip.  Its
@@ -1210,7 +1267,6 @@ void notrace ring_buffer_discard_commit(struct trace_buffer *buffer,
 		rb_discard_in_place(cb, rsv, event);
 	}
 	rb_end_write(cb);
-	rb_ctx_exit(cb);
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
@@ -1275,8 +1331,8 @@ void notrace ring_buffer_nest_start(struct trace_buffer *buffer)
 
 	preempt_disable_notrace();
 	cb = buffer->buffers[raw_smp_processor_id()];
-	/* read by rb_ctx_enter() in interrupts of this CPU; no barrier */
-	WRITE_ONCE(cb->ctx_shift, cb->ctx_shift + RB_CTX_BITS);
+	/* read by rb_ctx_now() in interrupts of this CPU; no barrier */
+	WRITE_ONCE(cb->ctx_group, cb->ctx_group + 1);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
 
@@ -1289,7 +1345,7 @@ void notrace ring_buffer_nest_end(struct trace_buffer *buffer)
 	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
 
 	/* as in ring_buffer_nest_start() */
-	WRITE_ONCE(cb->ctx_shift, cb->ctx_shift - RB_CTX_BITS);
+	WRITE_ONCE(cb->ctx_group, cb->ctx_group - 1);
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nest_end);

@@ -64,28 +64,7 @@ LIST_HEAD(trace_arrays);
  */
 unsigned int notrace tracing_gen_ctx_irq_test(unsigned int irqs_status)
 {
-	unsigned int pc = preempt_count();
-	unsigned int flags = irqs_status;
-	unsigned int migrate = 0;
-
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
-	/* SOFTIRQ_OFFSET is "serving"; higher multiples are "disabled". */
-	if (pc & SOFTIRQ_OFFSET)
-		flags |= TRACE_FLAG_SOFTIRQ;
-	if (pc & SOFTIRQ_MASK & ~SOFTIRQ_OFFSET)
-		flags |= TRACE_FLAG_BH_OFF;
-	if (tif_need_resched())
-		flags |= TRACE_FLAG_NEED_RESCHED;
-	if (test_preempt_need_resched())
-		flags |= TRACE_FLAG_PREEMPT_RESCHED;
-#ifdef CONFIG_SMP
-	migrate = min_t(unsigned int, current->migration_disabled, 15);
-#endif
-	return flags << TRACE_CTX_FLAGS_SHIFT | migrate << 4 |
-	       min_t(unsigned int, pc & PREEMPT_MASK, 15);
+	return trace_ctx_irq_test(irqs_status);
 }
 
 /* --- on and off ---------------------------------------------------------- */

@@ -42,6 +42,9 @@
 #include <linux/trace.h>
 #include <linux/list.h>
 #include <linux/fs.h>
+#include <linux/jump_label.h>
+
+#include "ring_buffer_guarded.h"
 
 /* --- record types -------------------------------------------------------- */
 
@@ -817,56 +820,145 @@ trace_reserved_payload(struct ring_buffer_event *event, unsigned long len)
 }
 
 /*
+ * Offer a reserved record to the registered trace exports
+ * (trace_export.c); a patched-out branch while none is registered.
+ */
+DECLARE_STATIC_KEY_FALSE(trace_exports_enabled);
+void __trace_exports_send(struct ring_buffer_event *event, int flag);
+
+static __always_inline void trace_exports_send(struct ring_buffer_event *event,
+					       int flag)
+{
+	if (static_branch_unlikely(&trace_exports_enabled))
+		__trace_exports_send(event, flag);
+}
+
+/*
+ * tracing_gen_ctx_irq_test(), inline for the hot paths of the tracers
+ * here: the trace context word of the current writer, with
+ * @irqs_status's TRACE_FLAG_IRQS_* bit.
+ */
+static __always_inline unsigned int trace_ctx_irq_test(unsigned int irqs_status)
+{
+	unsigned int pc = preempt_count();
+	unsigned int flags = irqs_status;
+	unsigned int migrate = 0;
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	/* SOFTIRQ_OFFSET is "serving"; higher multiples are "disabled". */
+	if (pc & SOFTIRQ_OFFSET)
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if (pc & SOFTIRQ_MASK & ~SOFTIRQ_OFFSET)
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	migrate = min_t(unsigned int, current->migration_disabled, 15);
+#endif
+	return flags << TRACE_CTX_FLAGS_SHIFT | migrate << 4 |
+	       min_t(unsigned int, pc & PREEMPT_MASK, 15);
+}
+
+/* tracing_gen_ctx(), inline: the context word of the current writer. */
+static __always_inline unsigned int trace_ctx_now(void)
+{
+#ifdef CONFIG_TRACE_IRQFLAGS_SUPPORT
+	unsigned long irqflags;
+
+	local_save_flags(irqflags);
+	return trace_ctx_irq_test(irqs_disabled_flags(irqflags) ?
+				  TRACE_FLAG_IRQS_OFF : 0);
+#else
+	return trace_ctx_irq_test(TRACE_FLAG_IRQS_NOSUPPORT);
+#endif
+}
+
+/* tracing_gen_ctx_dec(), inline. */
+static __always_inline unsigned int trace_ctx_now_dec(void)
+{
+	unsigned int trace_ctx = trace_ctx_now();
+
+	if (IS_ENABLED(CONFIG_PREEMPTION) && (trace_ctx & 0xf))
+		trace_ctx--;
+	return trace_ctx;
+}
+
+/*
  * Writing a record: trace_buffer_reserve() returns a record whose
  * struct trace_entry header is filled in, or NULL when the buffer is off
  * or full; trace_buffer_commit() publishes it.  Between the two the
  * writer runs with preemption disabled.  Lockless, any context.  Inline:
- * every tracer's hot path goes through them.
+ * every tracer's hot path goes through them.  A @guarded writer holds
+ * ftrace_test_recursion_trylock() from before the reserve until after
+ * the commit (ring_buffer_guarded.h).
  */
 static __always_inline struct ring_buffer_event *
-trace_buffer_reserve(struct trace_buffer *buffer, int type, unsigned long len,
-		     unsigned int trace_ctx)
+__trace_buffer_reserve(struct trace_buffer *buffer, int type,
+		       unsigned long len, unsigned int trace_ctx, bool guarded)
 {
 	struct ring_buffer_event *event;
 
-	event = ring_buffer_lock_reserve(buffer, len);
+	if (guarded)
+		event = ring_buffer_reserve_guarded(buffer, len);
+	else
+		event = ring_buffer_lock_reserve(buffer, len);
 	if (event)
 		tracing_generic_entry_update(trace_reserved_payload(event, len),
 					     type, trace_ctx);
 	return event;
 }
 
+static __always_inline void __trace_buffer_commit(struct trace_buffer *buffer,
+						  bool guarded)
+{
+	if (guarded)
+		ring_buffer_commit_guarded(buffer);
+	else
+		ring_buffer_unlock_commit(buffer);
+}
+
+static __always_inline struct ring_buffer_event *
+trace_buffer_reserve(struct trace_buffer *buffer, int type, unsigned long len,
+		     unsigned int trace_ctx)
+{
+	return __trace_buffer_reserve(buffer, type, len, trace_ctx, false);
+}
+
 static __always_inline void trace_buffer_commit(struct trace_buffer *buffer)
 {
-	ring_buffer_unlock_commit(buffer);
+	__trace_buffer_commit(buffer, false);
 }
 
 /*
  * Write a TRACE_FN record (a call of @ip from @parent_ip) into @tr.  Any
- * context, preemption off.  Return: false if the buffer took none.
+ * context, preemption off; @guarded as __trace_buffer_reserve().
+ * Return: false if the buffer took none.
  */
 static __always_inline bool trace_function_record(struct trace_array *tr,
 						  unsigned long ip,
 						  unsigned long parent_ip,
-						  unsigned int trace_ctx)
+						  unsigned int trace_ctx,
+						  bool guarded)
 {
 	struct trace_buffer *buffer = tr->buffer;
 	struct ring_buffer_event *event;
 	struct ftrace_entry *entry;
 
-	event = trace_buffer_reserve(buffer, TRACE_FN, sizeof(*entry),
-				     trace_ctx);
+	event = __trace_buffer_reserve(buffer, TRACE_FN, sizeof(*entry),
+				       trace_ctx, guarded);
 	if (!event)
 		return false;
 	entry = trace_reserved_payload(event, sizeof(*entry));
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
-	trace_buffer_commit(buffer);
+	__trace_buffer_commit(buffer, guarded);
 	return true;
 }
-
-/* Offer a committed record to the registered trace exports. */
-void trace_exports_send(struct ring_buffer_event *event, int flag);
 
 struct dentry *trace_create_file(const char *name, umode_t mode,
 				 struct dentry *parent, void *data,

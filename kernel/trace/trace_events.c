@@ -251,6 +251,25 @@ bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 }
 EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 
+/* trace_event_buffer_lock_reserve(), inline for the event probes' path. */
+static __always_inline struct ring_buffer_event *
+event_file_reserve(struct trace_buffer **current_buffer,
+		   struct trace_event_file *trace_file, int type,
+		   unsigned long len, unsigned int trace_ctx)
+{
+	/*
+	 * Only trace_array_free_buffers() changes it (to NULL), once the
+	 * instance's probes are gone; READ_ONCE takes one value for the
+	 * test and the use.
+	 */
+	struct trace_buffer *buffer = READ_ONCE(trace_file->tr->buffer);
+
+	*current_buffer = buffer;
+	if (unlikely(!buffer || tracing_disabled))
+		return NULL;
+	return trace_buffer_reserve(buffer, type, len, trace_ctx);
+}
+
 /**
  * trace_event_buffer_lock_reserve - reserve a record for an event file
  * @current_buffer: gets the ring buffer the record is in
@@ -267,17 +286,8 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 				int type, unsigned long len,
 				unsigned int trace_ctx)
 {
-	/*
-	 * Only trace_array_free_buffers() changes it (to NULL), once the
-	 * instance's probes are gone; READ_ONCE takes one value for the
-	 * test and the use.
-	 */
-	struct trace_buffer *buffer = READ_ONCE(trace_file->tr->buffer);
-
-	*current_buffer = buffer;
-	if (unlikely(!buffer || tracing_disabled))
-		return NULL;
-	return trace_buffer_reserve(buffer, type, len, trace_ctx);
+	return event_file_reserve(current_buffer, trace_file, type, len,
+				  trace_ctx);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
 
@@ -299,12 +309,11 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	struct trace_event_call *call = trace_file->event_call;
 
 	fbuffer->trace_file = trace_file;
-	fbuffer->trace_ctx = tracing_gen_ctx_dec();
+	fbuffer->trace_ctx = trace_ctx_now_dec();
 	fbuffer->regs = NULL;
-	fbuffer->event =
-		trace_event_buffer_lock_reserve(&fbuffer->buffer, trace_file,
-						call->event.type, len,
-						fbuffer->trace_ctx);
+	fbuffer->event = event_file_reserve(&fbuffer->buffer, trace_file,
+					    call->event.type, len,
+					    fbuffer->trace_ctx);
 	if (!fbuffer->event)
 		return NULL;
 	fbuffer->entry = trace_reserved_payload(fbuffer->event, len);
@@ -371,6 +380,7 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	struct trace_event_file *file = fbuffer->trace_file;
 	struct trace_array *tr = file->tr;
 	unsigned long post = 0;
+	u64 opts;
 
 	/*
 	 * file->flags: event_mutex holders flip bits atomically while this
@@ -393,10 +403,14 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	trace_buffer_commit(fbuffer->buffer);
 	trace_taskinfo_mark_pending();
 	/* option bits, as above */
-	if (IS_ENABLED(CONFIG_STACKTRACE) &&
-	    (READ_ONCE(tr->flags) & TRACE_OPT(STACKTRACE)))
-		trace_record_kernel_stack(tr, fbuffer->trace_ctx, _RET_IP_, 0);
-	trace_record_user_stack(tr, fbuffer->trace_ctx);
+	opts = READ_ONCE(tr->flags);
+	if (unlikely(opts & (TRACE_OPT(STACKTRACE) | TRACE_OPT(USERSTACKTRACE)))) {
+		if (IS_ENABLED(CONFIG_STACKTRACE) &&
+		    (opts & TRACE_OPT(STACKTRACE)))
+			trace_record_kernel_stack(tr, fbuffer->trace_ctx,
+						  _RET_IP_, 0);
+		trace_record_user_stack(tr, fbuffer->trace_ctx);
+	}
 out:
 	if (unlikely(post))
 		trace_event_triggers_post_call(file, post, _RET_IP_);

@@ -18,7 +18,7 @@
 /* Registered exports, newest first; RCU readers, updates under the mutex. */
 static struct trace_export __rcu *trace_exports_list;
 static DEFINE_MUTEX(trace_exports_lock);
-static DEFINE_STATIC_KEY_FALSE(trace_exports_enabled);
+DEFINE_STATIC_KEY_FALSE(trace_exports_enabled);
 
 /* The export a link of the list points to, for its updaters. */
 static struct trace_export *export_locked(struct trace_export __rcu *const *link)
@@ -33,20 +33,17 @@ static struct trace_export *export_locked(struct trace_export __rcu *const *link
 	     link = &e->next)
 
 /**
- * trace_exports_send - give a record to the exports that want its kind
+ * __trace_exports_send - give a record to the exports that want its kind
  * @event: the record, reserved and not yet committed
  * @flag:  TRACE_EXPORT_FUNCTION, _EVENT or _MARKER
  *
- * Called by writers with preemption disabled (between reserve and
- * commit); the RCU read side pairs with the synchronize_rcu() in
- * unregister_ftrace_export().
+ * Called through trace_exports_send() by writers with preemption disabled
+ * (between reserve and commit) while an export is registered; the RCU
+ * read side pairs with the synchronize_rcu() in unregister_ftrace_export().
  */
-void notrace trace_exports_send(struct ring_buffer_event *event, int flag)
+void notrace __trace_exports_send(struct ring_buffer_event *event, int flag)
 {
 	struct trace_export *export;
-
-	if (!static_branch_unlikely(&trace_exports_enabled))
-		return;
 
 	rcu_read_lock();
 	for (export = rcu_dereference(trace_exports_list); export;

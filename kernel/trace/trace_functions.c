@@ -28,12 +28,15 @@
 #include "trace.h"
 #include "ftrace_internal.h"
 
-/* Write one TRACE_FN record into @tr.  Any context, preemption off. */
+/*
+ * Write one TRACE_FN record into @tr.  Any context, under the caller's
+ * ftrace_test_recursion_trylock().
+ */
 static void notrace trace_function(struct trace_array *tr, unsigned long ip,
 				   unsigned long parent_ip,
 				   unsigned int trace_ctx)
 {
-	if (trace_function_record(tr, ip, parent_ip, trace_ctx))
+	if (trace_function_record(tr, ip, parent_ip, trace_ctx, true))
 		trace_taskinfo_mark_pending();
 }
 
@@ -127,7 +130,7 @@ static void notrace function_trace_call(unsigned long ip,
 	 */
 	if (likely(tr->buffer) && READ_ONCE(tr->function_enabled) &&
 	    ftrace_pid_traced(tr)) {
-		unsigned int trace_ctx = tracing_gen_ctx_dec();
+		unsigned int trace_ctx = trace_ctx_now_dec();
 		u64 flags = READ_ONCE(tr->flags);
 
 		if ((flags & TRACE_OPT(FUNC_NO_REPEATS)) && tr->func_repeats &&

@@ -47,21 +47,32 @@ static inline int tg_depth(unsigned long var, int shift)
 	return (var >> shift) & TG_DEPTH_MASK;
 }
 
-/* A TRACE_GRAPH_ENT record of @trace into @tr, from the callback's context. */
-void notrace trace_graph_record_entry(struct trace_array *tr,
-				      struct ftrace_graph_ent *trace)
+/*
+ * A TRACE_GRAPH_ENT record of @trace into @tr, from the callback's context;
+ * @guarded as __trace_buffer_reserve().
+ */
+static __always_inline void graph_record_entry(struct trace_array *tr,
+					       struct ftrace_graph_ent *trace,
+					       bool guarded)
 {
 	struct ftrace_graph_ent_entry *entry;
 	struct ring_buffer_event *event;
 
-	event = trace_buffer_reserve(tr->buffer, TRACE_GRAPH_ENT,
-				     sizeof(*entry), tracing_gen_ctx());
+	event = __trace_buffer_reserve(tr->buffer, TRACE_GRAPH_ENT,
+				       sizeof(*entry), trace_ctx_now(), guarded);
 	if (!event)
 		return;
 	entry = trace_reserved_payload(event, sizeof(*entry));
 	entry->graph_ent = *trace;
-	trace_buffer_commit(tr->buffer);
+	__trace_buffer_commit(tr->buffer, guarded);
 	trace_taskinfo_mark_pending();
+}
+
+/* A TRACE_GRAPH_ENT record of @trace into @tr, from any context. */
+void notrace trace_graph_record_entry(struct trace_array *tr,
+				      struct ftrace_graph_ent *trace)
+{
+	graph_record_entry(tr, trace, false);
 }
 
 /* A TRACE_GRAPH_RET record of @trace into @tr, from the callback's context. */
@@ -72,7 +83,7 @@ void notrace trace_graph_record_return(struct trace_array *tr,
 	struct ring_buffer_event *event;
 
 	event = trace_buffer_reserve(tr->buffer, TRACE_GRAPH_RET,
-				     sizeof(*entry), tracing_gen_ctx());
+				     sizeof(*entry), trace_ctx_now());
 	if (!event)
 		return;
 	entry = trace_reserved_payload(event, sizeof(*entry));
@@ -129,9 +140,12 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 		return 0;
 	if (!trace_graph_filter_enter(g, trace, var))
 		return 0;
-	/* Only returns are recorded under tracing_thresh. */
+	/*
+	 * Only returns are recorded under tracing_thresh.  Entry callbacks
+	 * run under ftrace_graph_func()'s ftrace_test_recursion_trylock().
+	 */
 	if (!trace_graph_thresh())
-		trace_graph_record_entry(tr, trace);
+		graph_record_entry(tr, trace, true);
 	return 1;
 }
 

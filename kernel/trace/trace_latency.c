@@ -130,7 +130,7 @@ u64 trace_latency_now(struct trace_array *tr)
 void trace_latency_function(struct trace_array *tr, unsigned long ip,
 			    unsigned long parent_ip, unsigned int trace_ctx)
 {
-	trace_function_record(tr, ip, parent_ip, trace_ctx);
+	trace_function_record(tr, ip, parent_ip, trace_ctx, false);
 }
 
 #ifdef CONFIG_FUNCTION_TRACER
