@@ -956,6 +956,7 @@ static __always_inline bool trace_function_record(struct trace_array *tr,
 	entry = trace_reserved_payload(event, sizeof(*entry));
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
+	trace_exports_send(event, TRACE_EXPORT_FUNCTION);
 	__trace_buffer_commit(buffer, guarded);
 	return true;
 }
