@@ -50,8 +50,13 @@ static atomic64_t trace_clock_events;
  */
 u64 notrace trace_clock_local(void)
 {
+	/*
+	 * sched_clock() is sched_clock_noinstr() with preemption disabled
+	 * (x86, the generic sched_clock; elsewhere the header makes
+	 * sched_clock_noinstr() sched_clock() itself): disabled here once.
+	 */
 	guard(preempt_notrace)();
-	return sched_clock();
+	return sched_clock_noinstr();
 }
 EXPORT_SYMBOL_GPL(trace_clock_local);
 
