@@ -471,6 +471,7 @@ static void irqsoff_reset(struct trace_array *tr)
 	/* no hook runs now; the next start rewrites it before the key */
 	WRITE_ONCE(irqsoff_mode, 0);
 	irqsoff_trace = NULL;
+	trace_latency_tracer_stop(tr);
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

@@ -319,6 +319,22 @@ int trace_latency_tracer_start(struct trace_array *tr)
 	return 0;
 }
 
+/**
+ * trace_latency_tracer_stop - what a latency tracer's reset does last
+ * @tr: the instance; trace_types_lock held; the tracer's probes are gone
+ *
+ * Frees the snapshot buffer trace_latency_tracer_start() allocated, as
+ * upstream frees it when a tracer that used it leaves: otherwise it
+ * would stay at the main buffer's size, and every buffer_size_kb write
+ * would size both.  Kept while a reader pins it (an open snapshot file);
+ * "echo 0 > snapshot" frees it then.
+ */
+void trace_latency_tracer_stop(struct trace_array *tr)
+{
+	if (!tr->snapshot_pins)
+		trace_snapshot_free(tr);
+}
+
 /* --- tracing_max_latency and tracing_thresh -------------------------------- */
 
 static ssize_t latency_usecs_read(u64 ns, char __user *ubuf, size_t cnt,

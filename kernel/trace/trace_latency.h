@@ -86,6 +86,7 @@ void trace_latency_info(struct trace_array *tr, struct trace_max_info *info);
 bool trace_latency_swap(struct trace_array *tr, bool all_cpus);
 void trace_latency_swap_stop(struct trace_array *tr);
 int trace_latency_tracer_start(struct trace_array *tr);
+void trace_latency_tracer_stop(struct trace_array *tr);
 void trace_latency_function(struct trace_array *tr, unsigned long ip,
 			    unsigned long parent_ip, unsigned int trace_ctx);
 u64 trace_latency_time_start(struct trace_array *tr);

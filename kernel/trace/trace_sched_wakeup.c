@@ -413,6 +413,7 @@ static void wakeup_reset(struct trace_array *tr)
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
 	trace_latency_swap_stop(tr);
 	wakeup_trace = NULL;
+	trace_latency_tracer_stop(tr);
 }
 
 /*
