@@ -6,7 +6,7 @@
  * (ftrace_test_recursion_trylock()) around them: the function tracer and
  * the function graph entry.  The guard already refuses a second writer of
  * the same context and keeps preemption disabled, so these skip the ring
- * buffer's own recursion bit and preemption toggle.  Not exported.
+ * buffer's own recursion check and preemption toggle.  Not exported.
  */
 #ifndef _RING_BUFFER_GUARDED_H
 #define _RING_BUFFER_GUARDED_H
