@@ -36,8 +36,10 @@
 #include <linux/module.h>
 #include <linux/execmem.h>
 #include <linux/set_memory.h>
+#include <linux/unaligned.h>
 
 #include <asm/text-patching.h>
+#include <asm/sections.h>
 #include <asm/nops.h>
 #include <asm/nospec-branch.h>
 
@@ -122,6 +124,61 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 	if (ret)
 		return ret;
 	ftrace_write_site(ip, ftrace_nop_insn());
+	return 0;
+}
+
+/*
+ * Is @ip text that ftrace_init_nop() may read and write directly: the
+ * kernel image's own text at boot, or the text of @mod while it is
+ * being loaded?
+ */
+static bool ftrace_init_site_direct(struct module *mod, unsigned long ip)
+{
+	unsigned long end = ip + MCOUNT_INSN_SIZE - 1;
+
+	if (!mod)
+		return system_state == SYSTEM_BOOTING &&
+		       ((__is_kernel_text(ip) && __is_kernel_text(end)) ||
+			(is_kernel_inittext(ip) && is_kernel_inittext(end)));
+	return (within_module_mem_type(ip, mod, MOD_TEXT) &&
+		within_module_mem_type(end, mod, MOD_TEXT)) ||
+	       (within_module_mem_type(ip, mod, MOD_INIT_TEXT) &&
+		within_module_mem_type(end, mod, MOD_INIT_TEXT));
+}
+
+/**
+ * ftrace_init_nop - turn the compiler's "call __fentry__" at @rec into a NOP
+ * @mod: the module being loaded, or NULL at boot
+ * @rec: the record
+ *
+ * Runs for every call site of vmlinux in ftrace_init() (one CPU,
+ * interrupts off, text still writable) and of a module before it is
+ * live: nothing else executes the site, and a site is text of the image
+ * being set up, so it is compared and written with plain accesses
+ * (what text_poke_early() does for module text): no fault handling and
+ * no serializing per site.  No other CPU has run this text, and this
+ * one reaches a site only by a call after the store, which is all x86
+ * asks of code that modifies its own text.  Anything but the expected
+ * call goes through ftrace_make_nop(), which reports what it found.
+ *
+ * Return: 0, -EFAULT or -EINVAL.
+ */
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	unsigned long ip = ftrace_rec_ip(rec);
+	const u8 *call, *nop = ftrace_nop_insn();
+	u8 *site = (u8 *)ip;
+
+	/* The opcode byte and a 32-bit operand, compared and copied whole. */
+	BUILD_BUG_ON(MCOUNT_INSN_SIZE != 1 + sizeof(u32));
+	if (!ftrace_init_site_direct(mod, ip))
+		return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
+	call = ftrace_call_insn(ip, MCOUNT_ADDR);
+	if (site[0] != call[0] ||
+	    get_unaligned((u32 *)(site + 1)) != get_unaligned((u32 *)(call + 1)))
+		return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
+	site[0] = nop[0];
+	put_unaligned(get_unaligned((const u32 *)(nop + 1)), (u32 *)(site + 1));
 	return 0;
 }
 

@@ -125,6 +125,11 @@ void ftrace_caller_end(void);
 void ftrace_regs_caller_op_ptr(void);
 void ftrace_regs_caller_end(void);
 
+struct module;
+struct dyn_ftrace;
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec);
+#define ftrace_init_nop ftrace_init_nop
+
 struct dyn_arch_ftrace {
 	/* x86 needs nothing beyond the call site's address. */
 };
