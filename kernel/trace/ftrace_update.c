@@ -182,6 +182,23 @@ static unsigned long ftrace_rec_target(struct dyn_ftrace *rec, bool enable)
 	return ftrace_get_addr_new(rec);
 }
 
+/*
+ * What should be done to @rec's site, with what it should call (0 for a
+ * NOP) in @want.
+ */
+static int ftrace_rec_action(struct dyn_ftrace *rec, bool enable,
+			     unsigned long *want)
+{
+	*want = ftrace_rec_target(rec, enable);
+	if (!(rec->flags & FTRACE_FL_ENABLED))
+		return *want ? FTRACE_UPDATE_MAKE_CALL : FTRACE_UPDATE_IGNORE;
+	if (!*want)
+		return FTRACE_UPDATE_MAKE_NOP;
+	if (*want != ftrace_get_addr_curr(rec))
+		return FTRACE_UPDATE_MODIFY_CALL;
+	return FTRACE_UPDATE_IGNORE;
+}
+
 /**
  * ftrace_test_record - what should be done to a call site
  * @rec:    the record
@@ -191,29 +208,15 @@ static unsigned long ftrace_rec_target(struct dyn_ftrace *rec, bool enable)
  */
 int ftrace_test_record(struct dyn_ftrace *rec, bool enable)
 {
-	unsigned long want = ftrace_rec_target(rec, enable);
+	unsigned long want;
 
-	if (!(rec->flags & FTRACE_FL_ENABLED))
-		return want ? FTRACE_UPDATE_MAKE_CALL : FTRACE_UPDATE_IGNORE;
-	if (!want)
-		return FTRACE_UPDATE_MAKE_NOP;
-	if (want != ftrace_get_addr_curr(rec))
-		return FTRACE_UPDATE_MODIFY_CALL;
-	return FTRACE_UPDATE_IGNORE;
+	return ftrace_rec_action(rec, enable, &want);
 }
 
-/**
- * ftrace_update_record - note that a call site was patched as it should be
- * @rec:    the record
- * @enable: as for ftrace_test_record()
- *
- * Return: what ftrace_test_record() said had to be done.
- */
-int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
+/* Note in @rec's flags that its site was patched by @action. */
+static void ftrace_rec_mark(struct dyn_ftrace *rec, int action)
 {
-	int ret = ftrace_test_record(rec, enable);
-
-	switch (ret) {
+	switch (action) {
 	case FTRACE_UPDATE_MAKE_NOP:
 		rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
 				FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN);
@@ -231,6 +234,20 @@ int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
 			rec->flags |= FTRACE_FL_REGS_EN;
 		break;
 	}
+}
+
+/**
+ * ftrace_update_record - note that a call site was patched as it should be
+ * @rec:    the record
+ * @enable: as for ftrace_test_record()
+ *
+ * Return: what ftrace_test_record() said had to be done.
+ */
+int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
+{
+	int ret = ftrace_test_record(rec, enable);
+
+	ftrace_rec_mark(rec, ret);
 	return ret;
 }
 
@@ -342,29 +359,28 @@ void ftrace_shared_quiesced(u64 token)
 /* Patch one record as the core wants it.  Return: 0 or an error. */
 static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
 {
-	unsigned long cur = 0;
+	unsigned long want;
+	int action = ftrace_rec_action(rec, enable, &want);
 	int ret;
 
-	if (rec->flags & FTRACE_FL_ENABLED)
-		cur = ftrace_get_addr_curr(rec);
-	switch (ftrace_test_record(rec, enable)) {
+	switch (action) {
 	case FTRACE_UPDATE_MAKE_CALL:
 		ftrace_bug_type = FTRACE_BUG_CALL;
-		ret = ftrace_make_call(rec, ftrace_get_addr_new(rec));
+		ret = ftrace_make_call(rec, want);
 		break;
 	case FTRACE_UPDATE_MAKE_NOP:
 		ftrace_bug_type = FTRACE_BUG_NOP;
-		ret = ftrace_make_nop(NULL, rec, cur);
+		ret = ftrace_make_nop(NULL, rec, ftrace_get_addr_curr(rec));
 		break;
 	case FTRACE_UPDATE_MODIFY_CALL:
 		ftrace_bug_type = FTRACE_BUG_UPDATE;
-		ret = ftrace_modify_call(rec, cur, ftrace_get_addr_new(rec));
+		ret = ftrace_modify_call(rec, ftrace_get_addr_curr(rec), want);
 		break;
 	default:
 		return 0;
 	}
 	if (!ret)
-		ftrace_update_record(rec, enable);
+		ftrace_rec_mark(rec, action);
 	return ret;
 }
 
