@@ -42,11 +42,12 @@
  *
  * Every change first reads the whole site and checks it holds what the
  * records say, so a wrong record is reported (ftrace_bug()) and never
- * written over.  Writes go through patch_insn_write() (a fixmap alias
- * of the text) under text_mutex; ftrace_arch_code_modify_post_process()
- * then makes every hart's instruction fetch coherent once for the batch
- * (flush_icache_all(): fence.i here, remote fence.i on the others)
- * before the core goes on to its grace periods and frees.
+ * written over.  Writes go through a writable alias of the text page at
+ * FIX_TEXT_POKE0 (patch.c's slot) under text_mutex, mapped once per page
+ * for a whole batch of updates; ftrace_arch_code_modify_post_process()
+ * then unmaps it and makes every hart's instruction fetch coherent once
+ * for the batch (flush_icache_all(): fence.i here, remote fence.i on the
+ * others) before the core goes on to its grace periods and frees.
  *
  * The callback ftrace_caller calls is read from ftrace_call_dest, a
  * variable, so switching it patches no text.
@@ -68,8 +69,11 @@
 #include <linux/sched.h>
 #include <linux/stddef.h>
 #include <linux/uaccess.h>
+#include <linux/unaligned.h>
+#include <linux/vmalloc.h>
 
 #include <asm/cacheflush.h>
+#include <asm/fixmap.h>
 #include <asm/patch.h>
 
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -142,6 +146,60 @@ static void ftrace_want_regs(unsigned long addr)
 		WRITE_ONCE(ftrace_regs_wanted, 1);
 }
 
+/*
+ * The text page mapped writable at FIX_TEXT_POKE0 for this batch of
+ * updates, and the hart that mapped it: __set_fixmap() flushes the
+ * mapping from that hart's TLB only, so another hart maps again.  The
+ * core updates sites in address order, so a batch maps each text page
+ * once rather than once a site.  text_mutex, which every user of
+ * FIX_TEXT_POKE0 holds (patch.c); unmapped by post_process.
+ */
+static unsigned long ftrace_poke_page;
+static int ftrace_poke_cpu = -1;
+
+/*
+ * The physical page of the text at @ip, or 0 for text that is neither
+ * the kernel's nor mapped in the vmalloc or module area.
+ */
+static phys_addr_t ftrace_text_page_phys(unsigned long ip)
+{
+	struct page *pg;
+
+	if (core_kernel_text(ip))
+		return __pa_symbol(ip) & PAGE_MASK;
+	if (!is_vmalloc_or_module_addr((void *)ip))
+		return 0;
+	pg = vmalloc_to_page((void *)ip);
+	return pg ? page_to_phys(pg) : 0;
+}
+
+/* A writable alias of @ip, or NULL (see above).  Preemption disabled. */
+static void *ftrace_poke_addr(unsigned long ip)
+{
+	unsigned long page = ip & PAGE_MASK;
+	int cpu = smp_processor_id();
+	phys_addr_t phys;
+
+	if (page != ftrace_poke_page || cpu != ftrace_poke_cpu) {
+		phys = ftrace_text_page_phys(ip);
+		if (!phys)
+			return NULL;
+		set_fixmap_offset(FIX_TEXT_POKE0, phys);
+		ftrace_poke_page = page;
+		ftrace_poke_cpu = cpu;
+	}
+	return (void *)fix_to_virt(FIX_TEXT_POKE0) + offset_in_page(ip);
+}
+
+/* Drop the batch's mapping (or forget it: patch.c cleared the slot). */
+static void ftrace_poke_done(bool unmap)
+{
+	if (unmap && ftrace_poke_page)
+		clear_fixmap(FIX_TEXT_POKE0);
+	ftrace_poke_page = 0;
+	ftrace_poke_cpu = -1;
+}
+
 void ftrace_arch_code_modify_prepare(void)
 	__acquires(&text_mutex)
 {
@@ -158,6 +216,7 @@ void ftrace_arch_code_modify_prepare(void)
 void ftrace_arch_code_modify_post_process(void)
 	__releases(&text_mutex)
 {
+	ftrace_poke_done(true);
 	if (ftrace_text_written)
 		flush_icache_all();
 	ftrace_text_written = false;
@@ -211,33 +270,69 @@ static int ftrace_check_site(unsigned long ip, const struct ftrace_site *old)
 }
 
 /*
- * Check that the site at @ip is the expected image (on if @on), into
- * ftrace_expected_site.  ftrace_lock.
+ * Does the text at @ip hold @want?  Plain loads: a record's site is
+ * kernel or module text for as long as the record is live, and it was
+ * read through copy_from_kernel_nofault() once, by ftrace_init_nop().
  */
-static int ftrace_check_image(unsigned long ip, bool on)
+static bool ftrace_site_holds(unsigned long ip, const struct ftrace_site *want)
 {
-	if (ftrace_site_image(ip, on, &ftrace_expected_site))
-		return -EINVAL;
-	return ftrace_check_site(ip, &ftrace_expected_site);
+	const u32 *w = (const u32 *)want->b;
+	const u32 *site = (const u32 *)ip;
+
+	BUILD_BUG_ON(MCOUNT_INSN_SIZE != 2 * sizeof(u32));
+	return get_unaligned(site) == w[0] && get_unaligned(site + 1) == w[1];
 }
 
 /*
- * Switch the site at @ip on or off: one aligned store of its first piece
- * (patch_insn_write() copies an aligned 2- or 4-byte buffer with a single
- * sh or sw, copy_to_kernel_nofault()).  text_mutex; the caller makes
- * instruction fetch coherent afterwards (the post_process hook).
+ * Check that the site at @ip is switched as the records say (on if @on)
+ * and give the first piece it takes when switched the other way, in
+ * @piece.  On a mismatch ftrace_expected points at the expected image,
+ * in ftrace_expected_site.  ftrace_lock.
  */
-static int ftrace_switch_site(unsigned long ip, bool on)
+static int ftrace_check_switch(unsigned long ip, bool on, u32 *piece)
 {
-	struct ftrace_site img;
+	struct ftrace_site *want = &ftrace_expected_site;
+	u32 on_piece = 0, skip = FTRACE_SKIP_SITE;
+
+	if (ftrace_site_image(ip, true, want))
+		return -EINVAL;
+	/* Little-endian: the first piece is the low bytes of a u32. */
+	memcpy(&on_piece, want->b, FTRACE_SWITCH_SIZE);
+	if (!on)
+		memcpy(want->b, &skip, FTRACE_SWITCH_SIZE);
+	if (!ftrace_site_holds(ip, want)) {
+		ftrace_expected = want;
+		return -EINVAL;
+	}
+	*piece = on ? skip : on_piece;
+	return 0;
+}
+
+/*
+ * Switch the site at @ip by writing @piece over its first piece: one
+ * naturally aligned sh or sw, through the batch's mapping of the page.
+ * text_mutex; the caller makes instruction fetch coherent afterwards
+ * (the post_process hook).
+ */
+static int ftrace_switch_site(unsigned long ip, u32 piece)
+{
+	void *waddr;
 
 	lockdep_assert_held(&text_mutex);
-	if (ftrace_site_image(ip, on, &img))
-		return -EINVAL;
-	if (patch_insn_write((void *)ip, img.b, FTRACE_SWITCH_SIZE))
-		return -EPERM;
 	ftrace_text_written = true;
-	return 0;
+	/* Not a latency worth tracing: the notrace pair, not preempt_disable(). */
+	preempt_disable_notrace();
+	waddr = ftrace_poke_addr(ip);
+	if (waddr && FTRACE_SWITCH_SIZE == 2)
+		WRITE_ONCE(*(u16 *)waddr, (u16)piece);
+	else if (waddr)
+		WRITE_ONCE(*(u32 *)waddr, piece);
+	preempt_enable_notrace();
+	if (waddr)
+		return 0;
+	ftrace_poke_done(false);
+	return patch_insn_write((void *)ip, &piece, FTRACE_SWITCH_SIZE) ?
+	       -EPERM : 0;
 }
 
 /**
@@ -255,12 +350,13 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr)
 {
 	unsigned long ip = ftrace_rec_ip(rec);
+	u32 piece;
 	int ret;
 
-	ret = ftrace_check_image(ip, true);
+	ret = ftrace_check_switch(ip, true, &piece);
 	if (ret)
 		return ret;
-	return ftrace_switch_site(ip, false);
+	return ftrace_switch_site(ip, piece);
 }
 
 /**
@@ -276,13 +372,14 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	unsigned long ip = ftrace_rec_ip(rec);
+	u32 piece;
 	int ret;
 
-	ret = ftrace_check_image(ip, false);
+	ret = ftrace_check_switch(ip, false, &piece);
 	if (ret)
 		return ret;
 	ftrace_want_regs(addr);
-	return ftrace_switch_site(ip, true);
+	return ftrace_switch_site(ip, piece);
 }
 
 /**
@@ -300,9 +397,10 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 		       unsigned long addr)
 {
+	u32 piece;
 	int ret;
 
-	ret = ftrace_check_image(ftrace_rec_ip(rec), true);
+	ret = ftrace_check_switch(ftrace_rec_ip(rec), true, &piece);
 	if (!ret)
 		ftrace_want_regs(addr);
 	return ret;
