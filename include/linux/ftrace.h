@@ -843,6 +843,23 @@ struct ftrace_graph_ent {
 	int		depth;
 } __packed;
 
+/*
+ * struct fgraph_ent_call - the entry as function_graph_enter_ops() hands
+ * it to the entry callbacks: @ent, which is all they are given, and the
+ * call time it stored in the frame, trace_clock_local() on entry, for a
+ * callback that records it (fgraph_ent_calltime()).
+ */
+struct fgraph_ent_call {
+	struct ftrace_graph_ent	ent;
+	u64			calltime;
+};
+
+/* The call time of an entry from function_graph_enter_ops() only. */
+static inline u64 fgraph_ent_calltime(const struct ftrace_graph_ent *trace)
+{
+	return container_of(trace, const struct fgraph_ent_call, ent)->calltime;
+}
+
 /**
  * struct ftrace_graph_ret - what an fgraph return callback is told
  * @func:     the traced function's call site

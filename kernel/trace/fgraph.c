@@ -163,7 +163,7 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 {
 	struct task_struct *t = current;
 	struct fgraph_stack *stk = task_fgraph_stack(t);
-	struct ftrace_graph_ent trace;
+	struct fgraph_ent_call call;
 	struct fgraph_frame *frame, *prev;
 	int index = t->curr_ret_stack;
 	bool new_call = true;
@@ -193,7 +193,8 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	frame->func = func;
 	frame->retp = retp;
 	frame->sp = frame_pointer;
-	frame->calltime = trace_clock_local();
+	call.calltime = trace_clock_local();
+	frame->calltime = call.calltime;
 	frame->data = 0;
 	frame->idx = gops->idx;
 	/*
@@ -206,9 +207,9 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	if (new_call)
 		t->curr_ret_depth++;
 
-	trace.func = func;
-	trace.depth = frame->depth;
-	if (gops->entryfunc(&trace, gops))
+	call.ent.func = func;
+	call.ent.depth = frame->depth;
+	if (gops->entryfunc(&call.ent, gops))
 		return 0;
 
 	if (new_call)

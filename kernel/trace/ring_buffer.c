@@ -523,6 +523,19 @@ static __always_inline u64 rb_clock(struct trace_buffer *buffer)
 	return buffer->clock();
 }
 
+/*
+ * The time of a writer's record: @now, when the writer read
+ * trace_clock_local() for it just before and that is the buffer's clock
+ * (relative stamps only); else a reading of the buffer's clock.
+ */
+static __always_inline u64 rb_writer_clock(struct trace_buffer *buffer,
+					   u64 now)
+{
+	if (now && likely(buffer->clock == trace_clock_local && !buffer->abs))
+		return now;
+	return rb_clock(buffer);
+}
+
 /* ------------------------------------------------------------------ */
 /* Event accessors                                                    */
 /* ------------------------------------------------------------------ */
@@ -903,11 +916,14 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
  * The caller holds a nest count.  See the file header for the stamp rule.
  * The clock is read between loading the tail and the cmpxchg that
  * reserves, so a reservation that succeeds has a time stamp no earlier
- * than any reservation before it in the page.
+ * than any reservation before it in the page.  A time @now the writer
+ * read before (see rb_writer_clock()) can be earlier than the record an
+ * interrupt wrote meanwhile; it is raised to that record's time, as a
+ * clock that went backwards is.
  */
 static __always_inline struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
-	   unsigned long length)
+	   unsigned long length, u64 now)
 {
 	unsigned int size = rb_data_size(length);
 	unsigned int cap = buffer->capacity;
@@ -921,7 +937,7 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		unsigned int off = rb_tail_off(old);
 		unsigned int ext = 0;
 		struct rb_page *page;
-		u64 stamp, prev, ts, delta = 0;
+		u64 stamp, prev, ts, seen, delta = 0;
 		bool known;
 
 		/*
@@ -939,7 +955,7 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		 * cmpxchg below then fails.  Same CPU: no barrier.
 		 */
 		prev = READ_ONCE(cb->rsv[rb_stamp_level(stamp)].ts);
-		ts = rb_clock(buffer);
+		ts = rb_writer_clock(buffer, now);
 
 		if (unlikely(buffer->abs)) {
 			ext = RB_LEN_EXT;
@@ -961,9 +977,11 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		if (unlikely(off + ext + size > cap))
 			goto move;
 
-		if (unlikely(!local64_try_cmpxchg(&cb->tail, (s64 *)&old,
-						  old + ext + size)))
+		seen = local64_cmpxchg(&cb->tail, old, old + ext + size);
+		if (unlikely(seen != old)) {
+			old = seen;
 			continue;
+		}
 
 		/* Reserved [off, off + ext + size) of the tail page. */
 		rsv->start = old;
@@ -1072,10 +1090,13 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
 	return NULL;
 }
 
-/* Reserve for a writer admitted by rb_writer_enter(), or leave. */
+/*
+ * Reserve for a writer admitted by rb_writer_enter(), or leave.  @now:
+ * the writer's trace_clock_local() reading, or 0 (rb_writer_clock()).
+ */
 static __always_inline struct ring_buffer_event *
 rb_writer_reserve(struct trace_buffer *buffer, unsigned long length,
-		  bool guarded)
+		  bool guarded, u64 now)
 {
 	struct ring_buffer_event *ev;
 	struct rb_cpu *cb;
@@ -1083,7 +1104,7 @@ rb_writer_reserve(struct trace_buffer *buffer, unsigned long length,
 	cb = rb_writer_enter(buffer, length, guarded);
 	if (unlikely(!cb))
 		return NULL;
-	ev = rb_reserve(buffer, cb, length);
+	ev = rb_reserve(buffer, cb, length, now);
 	if (unlikely(!ev))
 		rb_writer_leave(cb);
 	return ev;
@@ -1111,12 +1132,40 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	struct ring_buffer_event *ev;
 
 	preempt_disable_notrace();
-	ev = rb_writer_reserve(buffer, length, false);
+	ev = rb_writer_reserve(buffer, length, false, 0);
 	if (unlikely(!ev))
 		preempt_enable_notrace();
 	return ev;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+/**
+ * ring_buffer_lock_reserve_at - reserve an event of a time already read
+ * @buffer: the ring buffer
+ * @length: payload bytes
+ * @now:    trace_clock_local(), read by the caller for this event
+ *
+ * As ring_buffer_lock_reserve(), for a writer that has just read the time
+ * the event is about (the return time of a function, for one): the record
+ * gets @now as its time stamp if the buffer's clock is trace_clock_local()
+ * and its stamps are relative, instead of a second reading of the clock.
+ * A @now earlier than the record before it (an interrupt wrote in
+ * between) is raised to that record's time.
+ *
+ * Return: the event, or NULL as ring_buffer_lock_reserve().
+ */
+struct ring_buffer_event *notrace
+ring_buffer_lock_reserve_at(struct trace_buffer *buffer, unsigned long length,
+			    u64 now)
+{
+	struct ring_buffer_event *ev;
+
+	preempt_disable_notrace();
+	ev = rb_writer_reserve(buffer, length, false, now);
+	if (unlikely(!ev))
+		preempt_enable_notrace();
+	return ev;
+}
 
 /**
  * ring_buffer_reserve_guarded - reserve for a writer with its own guard
@@ -1137,7 +1186,26 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 struct ring_buffer_event *notrace
 ring_buffer_reserve_guarded(struct trace_buffer *buffer, unsigned long length)
 {
-	return rb_writer_reserve(buffer, length, true);
+	return rb_writer_reserve(buffer, length, true, 0);
+}
+
+/**
+ * ring_buffer_reserve_guarded_at - a guarded reserve of a time already read
+ * @buffer: the ring buffer
+ * @length: payload bytes
+ * @now:    trace_clock_local(), read by the caller for this event
+ *
+ * ring_buffer_reserve_guarded() with the time stamp of
+ * ring_buffer_lock_reserve_at().  A function of its own, so that the
+ * function tracer's reserve keeps its registers.
+ *
+ * Return: the event, or NULL as ring_buffer_lock_reserve().
+ */
+struct ring_buffer_event *notrace
+ring_buffer_reserve_guarded_at(struct trace_buffer *buffer,
+			       unsigned long length, u64 now)
+{
+	return rb_writer_reserve(buffer, length, true, now);
 }
 
 /*

@@ -895,22 +895,36 @@ static __always_inline unsigned int trace_ctx_now_dec(void)
  * writer runs with preemption disabled.  Lockless, any context.  Inline:
  * every tracer's hot path goes through them.  A @guarded writer holds
  * ftrace_test_recursion_trylock() from before the reserve until after
- * the commit (ring_buffer_guarded.h).
+ * the commit (ring_buffer_guarded.h).  @now: 0, or the record's time,
+ * read by the writer from trace_clock_local() (ring_buffer_lock_reserve_at()).
  */
 static __always_inline struct ring_buffer_event *
-__trace_buffer_reserve(struct trace_buffer *buffer, int type,
-		       unsigned long len, unsigned int trace_ctx, bool guarded)
+__trace_buffer_reserve_at(struct trace_buffer *buffer, int type,
+			  unsigned long len, unsigned int trace_ctx,
+			  bool guarded, u64 now)
 {
 	struct ring_buffer_event *event;
 
-	if (guarded)
+	if (guarded && now)
+		event = ring_buffer_reserve_guarded_at(buffer, len, now);
+	else if (guarded)
 		event = ring_buffer_reserve_guarded(buffer, len);
+	else if (now)
+		event = ring_buffer_lock_reserve_at(buffer, len, now);
 	else
 		event = ring_buffer_lock_reserve(buffer, len);
 	if (event)
 		tracing_generic_entry_update(trace_reserved_payload(event, len),
 					     type, trace_ctx);
 	return event;
+}
+
+static __always_inline struct ring_buffer_event *
+__trace_buffer_reserve(struct trace_buffer *buffer, int type,
+		       unsigned long len, unsigned int trace_ctx, bool guarded)
+{
+	return __trace_buffer_reserve_at(buffer, type, len, trace_ctx,
+					 guarded, 0);
 }
 
 static __always_inline void __trace_buffer_commit(struct trace_buffer *buffer,

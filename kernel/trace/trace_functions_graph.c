@@ -49,17 +49,18 @@ static inline int tg_depth(unsigned long var, int shift)
 
 /*
  * A TRACE_GRAPH_ENT record of @trace into @tr, from the callback's context;
- * @guarded as __trace_buffer_reserve().
+ * @guarded and @now (its time, or 0) as __trace_buffer_reserve_at().
  */
 static __always_inline void graph_record_entry(struct trace_array *tr,
 					       struct ftrace_graph_ent *trace,
-					       bool guarded)
+					       bool guarded, u64 now)
 {
 	struct ftrace_graph_ent_entry *entry;
 	struct ring_buffer_event *event;
 
-	event = __trace_buffer_reserve(tr->buffer, TRACE_GRAPH_ENT,
-				       sizeof(*entry), trace_ctx_now(), guarded);
+	event = __trace_buffer_reserve_at(tr->buffer, TRACE_GRAPH_ENT,
+					  sizeof(*entry), trace_ctx_now(),
+					  guarded, now);
 	if (!event)
 		return;
 	entry = trace_reserved_payload(event, sizeof(*entry));
@@ -72,18 +73,22 @@ static __always_inline void graph_record_entry(struct trace_array *tr,
 void notrace trace_graph_record_entry(struct trace_array *tr,
 				      struct ftrace_graph_ent *trace)
 {
-	graph_record_entry(tr, trace, false);
+	graph_record_entry(tr, trace, false, 0);
 }
 
-/* A TRACE_GRAPH_RET record of @trace into @tr, from the callback's context. */
+/*
+ * A TRACE_GRAPH_RET record of @trace into @tr, from the callback's
+ * context, at @trace's return time.
+ */
 void notrace trace_graph_record_return(struct trace_array *tr,
 				       struct ftrace_graph_ret *trace)
 {
 	struct ftrace_graph_ret_entry *entry;
 	struct ring_buffer_event *event;
 
-	event = trace_buffer_reserve(tr->buffer, TRACE_GRAPH_RET,
-				     sizeof(*entry), trace_ctx_now());
+	event = __trace_buffer_reserve_at(tr->buffer, TRACE_GRAPH_RET,
+					  sizeof(*entry), trace_ctx_now(),
+					  false, trace->rettime);
 	if (!event)
 		return;
 	entry = trace_reserved_payload(event, sizeof(*entry));
@@ -145,7 +150,8 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 	 * run under ftrace_graph_func()'s ftrace_test_recursion_trylock().
 	 */
 	if (!trace_graph_thresh())
-		graph_record_entry(tr, trace, true);
+		graph_record_entry(tr, trace, true,
+				   fgraph_ent_calltime(trace));
 	return 1;
 }
 
