@@ -1020,7 +1020,7 @@ static inline void unpause_graph_tracing(void)
 #ifdef CONFIG_FRAME_POINTER
 #define ftrace_return_address(n) __builtin_return_address(n)
 #else
-#define ftrace_return_address(n) 0UL
+#define ftrace_return_address(n) ((void)(n), 0UL)
 #endif
 #endif
 
@@ -1063,8 +1063,8 @@ static __always_inline unsigned long get_lock_parent_ip(void)
 void trace_preempt_on(unsigned long a0, unsigned long a1);
 void trace_preempt_off(unsigned long a0, unsigned long a1);
 #else
-#define trace_preempt_on(a0, a1)	do { } while (0)
-#define trace_preempt_off(a0, a1)	do { } while (0)
+static inline void trace_preempt_on(unsigned long a0, unsigned long a1) { }
+static inline void trace_preempt_off(unsigned long a0, unsigned long a1) { }
 #endif
 
 /* --- warnings, oops dumps and sysctls ------------------------------------ */

@@ -116,8 +116,11 @@ struct func_repeats_entry {
 	u32			bottom_delta_ts;
 };
 
-#define FUNC_REPEATS_DELTA(e) \
-	(((u64)(e)->top_delta_ts << 32) | (e)->bottom_delta_ts)
+/* The time from the last repeat to the record of @e, in clock units. */
+static inline u64 func_repeats_delta(const struct func_repeats_entry *e)
+{
+	return (u64)e->top_delta_ts << 32 | e->bottom_delta_ts;
+}
 
 /* TRACE_PRINT: a formatted, NUL-terminated string (trace_marker, ...). */
 struct print_entry {

@@ -311,7 +311,7 @@ static enum print_line_t print_repeats(struct trace_iterator *iter, int flags,
 
 	print_fn_call(&iter->seq, field->ip, field->parent_ip, flags);
 	trace_seq_printf(&iter->seq, " (repeats: %u, last_ts:", field->count);
-	print_repeat_time(iter, iter->ts - FUNC_REPEATS_DELTA(field));
+	print_repeat_time(iter, iter->ts - func_repeats_delta(field));
 	trace_seq_puts(&iter->seq, ")\n");
 	return trace_handle_return(&iter->seq);
 }
@@ -323,7 +323,7 @@ static enum print_line_t print_repeats_raw(struct trace_iterator *iter,
 
 	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", field->ip,
 			 field->parent_ip, field->count,
-			 FUNC_REPEATS_DELTA(field));
+			 func_repeats_delta(field));
 	return trace_handle_return(&iter->seq);
 }
 
