@@ -45,18 +45,12 @@ enum {
 #define trace_recursion_test(bit)	((current)->trace_recursion & BIT(bit))
 
 /*
- * trace_test_and_set_recursion - claim @start's bit of the current context
- *
- * Return: the bit to hand to trace_clear_recursion(), or -1 if the
- * caller is already running in this context (recursion).
+ * Claim @bit (of @start's group) in the recursion word @val, read from
+ * current->trace_recursion.  Return: the bit claimed, or -1.
  */
-static __always_inline int trace_test_and_set_recursion(unsigned long ip,
-							unsigned long pip,
-							int start)
+static __always_inline int trace_recursion_claim(unsigned long val, int bit,
+						 int start)
 {
-	unsigned long val = READ_ONCE(current->trace_recursion);
-	int bit = start + interrupt_context_level();
-
 	if (unlikely(val & BIT(bit))) {
 		bit = start + TRACE_CTX_TRANSITION;
 		if (val & BIT(bit))
@@ -69,6 +63,29 @@ static __always_inline int trace_test_and_set_recursion(unsigned long ip,
 	/* The bit is set before anything the caller does may recurse. */
 	barrier();
 	return bit;
+}
+
+/*
+ * trace_test_and_set_recursion - claim @start's bit of the current context
+ *
+ * Task context, the usual one, is told by one test of the preempt count
+ * and claims a constant bit; the others count their level.
+ *
+ * Return: the bit to hand to trace_clear_recursion(), or -1 if the
+ * caller is already running in this context (recursion).
+ */
+static __always_inline int trace_test_and_set_recursion(unsigned long ip,
+							unsigned long pip,
+							int start)
+{
+	unsigned long val = READ_ONCE(current->trace_recursion);
+
+	if (likely(!(preempt_count() &
+		     (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET))))
+		return trace_recursion_claim(val, start + TRACE_CTX_NORMAL,
+					     start);
+	return trace_recursion_claim(val, start + interrupt_context_level(),
+				     start);
 }
 
 static __always_inline void trace_clear_recursion(int bit)

@@ -837,25 +837,39 @@ static __always_inline void trace_exports_send(struct ring_buffer_event *event,
 }
 
 /*
- * tracing_gen_ctx_irq_test(), inline for the hot paths of the tracers
- * here: the trace context word of the current writer, with
- * @irqs_status's TRACE_FLAG_IRQS_* bit.
+ * The TRACE_FLAG_* bits of the interrupt contexts in preempt count @pc.
+ * SOFTIRQ_OFFSET is "serving"; higher multiples are "disabled".
  */
-static __always_inline unsigned int trace_ctx_irq_test(unsigned int irqs_status)
+static __always_inline unsigned int trace_ctx_irq_bits(unsigned int pc)
 {
-	unsigned int pc = preempt_count();
-	unsigned int flags = irqs_status;
-	unsigned int migrate = 0;
+	unsigned int flags = 0;
 
 	if (pc & NMI_MASK)
 		flags |= TRACE_FLAG_NMI;
 	if (pc & HARDIRQ_MASK)
 		flags |= TRACE_FLAG_HARDIRQ;
-	/* SOFTIRQ_OFFSET is "serving"; higher multiples are "disabled". */
 	if (pc & SOFTIRQ_OFFSET)
 		flags |= TRACE_FLAG_SOFTIRQ;
 	if (pc & SOFTIRQ_MASK & ~SOFTIRQ_OFFSET)
 		flags |= TRACE_FLAG_BH_OFF;
+	return flags;
+}
+
+/*
+ * The trace context word of the current writer, from its preempt count
+ * @pc: @flags (TRACE_FLAG_IRQS_*) and the context bits in bits 16-23,
+ * the migrate-disable depth in bits 4-7 and @depth, the preemption depth
+ * to show, in bits 0-3 (both capped at 15).  Task context, the usual
+ * one, takes a single test for the four interrupt context bits.
+ */
+static __always_inline unsigned int trace_ctx_make(unsigned int flags,
+						   unsigned int pc,
+						   unsigned int depth)
+{
+	unsigned int migrate = 0;
+
+	if (unlikely(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK)))
+		flags |= trace_ctx_irq_bits(pc);
 	if (tif_need_resched())
 		flags |= TRACE_FLAG_NEED_RESCHED;
 	if (test_preempt_need_resched())
@@ -864,31 +878,52 @@ static __always_inline unsigned int trace_ctx_irq_test(unsigned int irqs_status)
 	migrate = min_t(unsigned int, current->migration_disabled, 15);
 #endif
 	return flags << TRACE_CTX_FLAGS_SHIFT | migrate << 4 |
-	       min_t(unsigned int, pc & PREEMPT_MASK, 15);
+	       min_t(unsigned int, depth, 15);
 }
 
-/* tracing_gen_ctx(), inline: the context word of the current writer. */
-static __always_inline unsigned int trace_ctx_now(void)
+/*
+ * tracing_gen_ctx_irq_test(), inline for the hot paths of the tracers
+ * here: the trace context word of the current writer, with
+ * @irqs_status's TRACE_FLAG_IRQS_* bit.
+ */
+static __always_inline unsigned int trace_ctx_irq_test(unsigned int irqs_status)
+{
+	unsigned int pc = preempt_count();
+
+	return trace_ctx_make(irqs_status, pc, pc & PREEMPT_MASK);
+}
+
+/* The TRACE_FLAG_IRQS_* bit of the current CPU's interrupt state. */
+static __always_inline unsigned int trace_ctx_irqs_bit(void)
 {
 #ifdef CONFIG_TRACE_IRQFLAGS_SUPPORT
 	unsigned long irqflags;
 
 	local_save_flags(irqflags);
-	return trace_ctx_irq_test(irqs_disabled_flags(irqflags) ?
-				  TRACE_FLAG_IRQS_OFF : 0);
+	return irqs_disabled_flags(irqflags) ? TRACE_FLAG_IRQS_OFF : 0;
 #else
-	return trace_ctx_irq_test(TRACE_FLAG_IRQS_NOSUPPORT);
+	return TRACE_FLAG_IRQS_NOSUPPORT;
 #endif
 }
 
-/* tracing_gen_ctx_dec(), inline. */
+/* tracing_gen_ctx(), inline: the context word of the current writer. */
+static __always_inline unsigned int trace_ctx_now(void)
+{
+	return trace_ctx_irq_test(trace_ctx_irqs_bit());
+}
+
+/*
+ * tracing_gen_ctx_dec(), inline: for a writer that disabled preemption
+ * itself, one level of the preemption depth is its own, not shown.
+ */
 static __always_inline unsigned int trace_ctx_now_dec(void)
 {
-	unsigned int trace_ctx = trace_ctx_now();
+	unsigned int pc = preempt_count();
+	unsigned int depth = pc & PREEMPT_MASK;
 
-	if (IS_ENABLED(CONFIG_PREEMPTION) && (trace_ctx & 0xf))
-		trace_ctx--;
-	return trace_ctx;
+	if (IS_ENABLED(CONFIG_PREEMPTION))
+		depth -= depth != 0;
+	return trace_ctx_make(trace_ctx_irqs_bit(), pc, depth);
 }
 
 /*
