@@ -268,8 +268,14 @@ struct rb_waiters {
 	wait_queue_head_t	wq;		/* any data */
 	wait_queue_head_t	full_wq;	/* a fill percentage */
 	atomic_t		seq;		/* bumped by every wake up */
-	bool			want;		/* someone sleeps on @wq */
-	int			full;		/* least percentage waited for */
+	/* @any: both flags, for the writer's one-load peek */
+	union {
+		struct {
+			u8	want;		/* someone sleeps on @wq */
+			u8	full;		/* least percentage waited for */
+		};
+		u16		any;
+	};
 };
 
 /* Counters the writer keeps; reset clears them all at once. */
@@ -727,11 +733,33 @@ static notrace void rb_publish(struct rb_cpu *cb)
  * decrement; then it publishes again.  An interrupt that comes after the
  * decrement is outermost itself and publishes on its own.
  */
+/*
+ * rb_publish()'s usual case, inline: the tail is on the commit page and
+ * stays where it is.  Barriers as in rb_publish().
+ */
+static __always_inline void rb_publish_fast(struct rb_cpu *cb)
+{
+	u64 tail = local64_read(&cb->tail);
+	struct rb_page *page = cb->pages[rb_tail_id(tail)];
+
+	if (likely(cb->commit_page == page)) {
+		/* records before commit: as in rb_publish() */
+		smp_wmb();
+		local_set(&page->data->commit, rb_tail_off(tail));
+		barrier();
+		if (likely(local64_read(&cb->tail) == tail)) {
+			cb->published = tail;
+			return;
+		}
+	}
+	rb_publish(cb);
+}
+
 static __always_inline void rb_end_write(struct rb_cpu *cb)
 {
 	for (;;) {
 		if (local_read(&cb->nest) == 1)
-			rb_publish(cb);
+			rb_publish_fast(cb);
 		local_dec(&cb->nest);
 		barrier();
 		if (likely(local_read(&cb->nest) ||
@@ -742,8 +770,8 @@ static __always_inline void rb_end_write(struct rb_cpu *cb)
 	}
 }
 
-/* The end of a writer that reserved nothing. */
-static __always_inline void rb_writer_leave(struct rb_cpu *cb)
+/* The end of a writer that reserved nothing: out of line, it is rare. */
+static noinline notrace void rb_writer_leave(struct rb_cpu *cb)
 {
 	rb_end_write(cb);
 }
@@ -913,31 +941,35 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 /*
  * rb_reserve - reserve a data record for @length payload bytes
  *
- * The caller holds a nest count.  See the file header for the stamp rule.
- * The clock is read between loading the tail and the cmpxchg that
- * reserves, so a reservation that succeeds has a time stamp no earlier
- * than any reservation before it in the page.  A time @now the writer
- * read before (see rb_writer_clock()) can be earlier than the record an
- * interrupt wrote meanwhile; it is raised to that record's time, as a
- * clock that went backwards is.
+ * The caller holds a nest count; @level is the nesting level it took
+ * (nest - 1).  See the file header for the stamp rule.
+ * Relative stamps: the clock is read once, before the tail is loaded, so
+ * that no value the reservation needs is live across the call.  An
+ * interrupt that writes in between leaves a record later than that time;
+ * our time is then raised to that record's (prev), as a clock that went
+ * backwards is.  So is a time @now the writer read before (see
+ * rb_writer_clock()).  Absolute stamps record the clock as it read,
+ * backwards or not, so an interrupt's record just before ours may carry
+ * a later time.  A move to the next page reads the clock again, after
+ * the tail: a page's stamp is no earlier than the records of the page
+ * before it.
  */
 static __always_inline struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
-	   unsigned long length, u64 now)
+	   unsigned long length, u64 now, unsigned int level)
 {
 	unsigned int size = rb_data_size(length);
-	unsigned int cap = buffer->capacity;
-	unsigned int level = local_read(&cb->nest) - 1;
 	struct rb_rsv *rsv = &cb->rsv[level];
 	struct ring_buffer_event *ev;
 	unsigned int tries = 0;
+	u64 clock = rb_writer_clock(buffer, now);
 	u64 old = local64_read(&cb->tail);
 
 	for (;;) {
 		unsigned int off = rb_tail_off(old);
 		unsigned int ext = 0;
 		struct rb_page *page;
-		u64 stamp, prev, ts, seen, delta = 0;
+		u64 stamp, prev, ts, seen, end, delta = 0;
 		bool known;
 
 		/*
@@ -955,7 +987,7 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		 * cmpxchg below then fails.  Same CPU: no barrier.
 		 */
 		prev = READ_ONCE(cb->rsv[rb_stamp_level(stamp)].ts);
-		ts = rb_writer_clock(buffer, now);
+		ts = clock;
 
 		if (unlikely(buffer->abs)) {
 			ext = RB_LEN_EXT;
@@ -974,10 +1006,12 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 				ext = RB_LEN_EXT;
 			}
 		}
-		if (unlikely(off + ext + size > cap))
+		/* capacity: read after the clock, nothing to keep across it */
+		if (unlikely(off + ext + size > buffer->capacity))
 			goto move;
 
-		seen = local64_cmpxchg(&cb->tail, old, old + ext + size);
+		end = old + ext + size;
+		seen = local64_cmpxchg(&cb->tail, old, end);
 		if (unlikely(seen != old)) {
 			old = seen;
 			continue;
@@ -985,11 +1019,11 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 
 		/* Reserved [off, off + ext + size) of the tail page. */
 		rsv->start = old;
-		rsv->end = old + ext + size;
+		rsv->end = end;
 		rsv->prev_ts = prev;
 		rsv->ts = ts;
 		barrier();
-		local64_set(&cb->stamp, rb_stamp_make(rsv->end, level));
+		local64_set(&cb->stamp, rb_stamp_make(end, level));
 
 		page = cb->pages[rb_tail_id(old)];
 		if (!off)
@@ -1010,7 +1044,8 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
 		return ev;
 
 move:
-		ev = rb_move_tail(buffer, cb, old, size, ts, level);
+		ev = rb_move_tail(buffer, cb, old, size,
+				  rb_writer_clock(buffer, now), level);
 		if (!IS_ERR(ev))
 			return ev;
 		if (WARN_ON_ONCE(++tries > 1000))
@@ -1032,8 +1067,7 @@ static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
 	 * the waiter's side; a writer that misses the flag leaves the wake
 	 * up to its next event.
 	 */
-	return READ_ONCE(cb->waiters.want) || READ_ONCE(cb->waiters.full) ||
-	       READ_ONCE(buffer->waiters.want);
+	return READ_ONCE(cb->waiters.any) || READ_ONCE(buffer->waiters.want);
 }
 
 /*
@@ -1047,11 +1081,13 @@ static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
  * (see ring_buffer_reserve_guarded()): it is not checked, and leaves a
  * context no other writer matches.
  *
- * Return: the ring, or NULL if the writer may not write.
+ * Return: true, with the ring in @cbp and the nesting level taken in
+ * @level, or false if the writer may not write.  (A bool, not the ring
+ * or NULL: the success path then tests no pointer.)
  */
-static __always_inline struct rb_cpu *
+static __always_inline bool
 rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
-		bool guarded)
+		bool guarded, struct rb_cpu **cbp, unsigned int *level)
 {
 	int cpu = raw_smp_processor_id();
 	unsigned int ctx = RB_CTX_GUARDED;
@@ -1061,15 +1097,15 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
 	if (unlikely(atomic_read(&buffer->record_disabled) ||
 		     length > buffer->max_data ||
 		     !cpumask_test_cpu(cpu, buffer->cpumask)))
-		return NULL;
+		return false;
 	cb = buffer->buffers[cpu];
 	n = local_read(&cb->nest);
 	if (unlikely(n >= RB_MAX_NEST))
-		return NULL;
+		return false;
 	if (!guarded) {
 		ctx = rb_ctx_now(cb);
 		if (rb_ctx_recursing(cb, n, ctx))
-			return NULL;
+			return false;
 	}
 	local_inc(&cb->nest);
 	barrier();
@@ -1084,10 +1120,13 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
 	 */
 	if (likely(!atomic_read(&cb->record_disabled) &&
 		   (!IS_ENABLED(CONFIG_RING_BUFFER_ALLOW_SWAP) ||
-		    READ_ONCE(buffer->buffers[cpu]) == cb)))
-		return cb;
+		    READ_ONCE(buffer->buffers[cpu]) == cb))) {
+		*cbp = cb;
+		*level = n;
+		return true;
+	}
 	rb_writer_leave(cb);
-	return NULL;
+	return false;
 }
 
 /*
@@ -1099,12 +1138,12 @@ rb_writer_reserve(struct trace_buffer *buffer, unsigned long length,
 		  bool guarded, u64 now)
 {
 	struct ring_buffer_event *ev;
+	unsigned int level;
 	struct rb_cpu *cb;
 
-	cb = rb_writer_enter(buffer, length, guarded);
-	if (unlikely(!cb))
+	if (unlikely(!rb_writer_enter(buffer, length, guarded, &cb, &level)))
 		return NULL;
-	ev = rb_reserve(buffer, cb, length, now);
+	ev = rb_reserve(buffer, cb, length, now, level);
 	if (unlikely(!ev))
 		rb_writer_leave(cb);
 	return ev;
@@ -3778,6 +3817,10 @@ static void rb_announce(struct rb_waiters *w, int full)
 	 */
 	if (full) {
 		int cur = READ_ONCE(w->full);
+
+		/* full is a u8: a percentage past 100 is never reached anyway */
+		if (full < 0 || full > U8_MAX)
+			full = U8_MAX;
 
 		if (!cur || full < cur)
 			WRITE_ONCE(w->full, full);
