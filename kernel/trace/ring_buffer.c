@@ -951,8 +951,8 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
  * rb_writer_clock()).  Absolute stamps record the clock as it read,
  * backwards or not, so an interrupt's record just before ours may carry
  * a later time.  A move to the next page reads the clock again, after
- * the tail: a page's stamp is no earlier than the records of the page
- * before it.
+ * the tail, so a page's stamp is no earlier than the records of the page
+ * before it; a writer with @now takes @now for it, unraised, as before.
  */
 static __always_inline struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
