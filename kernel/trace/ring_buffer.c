@@ -118,18 +118,7 @@
 /* The binary format (ABI: trace_pipe_raw, events/header_page)        */
 /* ------------------------------------------------------------------ */
 
-/*
- * Architectures that cannot load 64-bit values from 4-byte aligned
- * addresses keep records 8-byte aligned, and then every data record
- * carries its length in array[0] so that its payload starts 8-aligned.
- */
-#ifdef CONFIG_HAVE_64BIT_ALIGNED_ACCESS
-#define RB_ALIGN		8U
-#define RB_ALWAYS_LONG		true
-#else
-#define RB_ALIGN		4U
-#define RB_ALWAYS_LONG		false
-#endif
+/* RB_ALIGN, RB_HDR, rb_data_size(): in ring_buffer_guarded.h. */
 
 /*
  * One sub-buffer as user space sees it.
@@ -170,8 +159,6 @@ struct rb_data_page {
 };
 
 #define RB_PAGE_HDR		offsetof(struct rb_data_page, data)
-#define RB_HDR			4U	/* the type_len/time_delta word */
-#define RB_SMALL_MAX		(RINGBUF_TYPE_DATA_TYPE_LEN_MAX * 4U)
 #define RB_LEN_EXT		8U	/* TIME_EXTEND and TIME_STAMP records */
 #define RB_TYPE_BITS		5	/* type_len */
 #define RB_DELTA_BITS		27	/* time_delta */
@@ -219,7 +206,7 @@ struct rb_data_page {
 #define RB_MAX_NEST		BIT(RB_LVL_BITS)
 /* The preempt_count() bits that tell a writer's context apart. */
 #define RB_CTX_MASK		(NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET)
-/* rb_rsv.ctx of a guarded writer (ring_buffer_reserve_guarded()). */
+/* rb_cpu.ctx[] of a guarded writer (ring_buffer_reserve_guarded()). */
 #define RB_CTX_GUARDED		(~0U)
 
 #define RB_BUFFER_OFF		BIT(20)
@@ -259,7 +246,6 @@ struct rb_rsv {
 	u64	end;		/* tail after it */
 	u64	prev_ts;	/* the stamp's time before it */
 	u64	ts;		/* the event's time stamp */
-	unsigned int ctx;	/* its writer's context: rb_ctx_recursing() */
 };
 
 /* Tasks waiting for data, and the irq_work a writer uses to wake them. */
@@ -312,7 +298,8 @@ struct rb_cpu {
 	struct rb_page		*commit_page;
 	unsigned long		commit_seq;	/* read by readers (acquire) */
 	u64			published;
-	struct rb_rsv		rsv[RB_MAX_NEST];
+	struct rb_rsv		rsv[RB_MAX_NEST];	/* 32 bytes: a shift */
+	unsigned int		ctx[RB_MAX_NEST];	/* rb_ctx_recursing() */
 	struct rb_wstats	ws;
 
 	/* fixed between reset/resize */
@@ -402,7 +389,7 @@ static __always_inline bool rb_slot_is(u64 w, unsigned long seq)
 #define RB_POS_MASK		((1ULL << RB_LVL_SHIFT) - 1)
 #define RB_NO_STAMP		(~0ULL)		/* matches no tail */
 
-static __always_inline u64 rb_stamp_make(u64 tail, unsigned int level)
+static __always_inline u64 rb_stamp_make(u64 tail, unsigned long level)
 {
 	return (tail & RB_POS_MASK) | ((u64)level << RB_LVL_SHIFT);
 }
@@ -431,16 +418,6 @@ static __always_inline struct rb_cpu *rb_cpu_of(struct trace_buffer *buffer,
 	return buffer->buffers[cpu];
 }
 
-/* Bytes a data record with @length bytes of payload takes. */
-static __always_inline unsigned int rb_data_size(unsigned long length)
-{
-	if (!length)
-		length = 1;		/* a type_len of 0 means "long form" */
-	if (RB_ALWAYS_LONG || length > RB_SMALL_MAX)
-		length += sizeof(u32);
-	return ALIGN(length + RB_HDR, RB_ALIGN);
-}
-
 /*
  * The header word, built in a register and stored once: a struct
  * ring_buffer_event built on the stack costs a read-modify-write of each
@@ -460,18 +437,18 @@ static __always_inline void rb_set_header(struct ring_buffer_event *ev,
 	*(u32 *)ev = word;
 }
 
-/* Write the header of a data record of @size bytes. */
+/*
+ * Write the header of a data record of @size bytes, @type_len its
+ * rb_data_type_len().
+ */
 static __always_inline void rb_write_data_header(struct ring_buffer_event *ev,
-						 unsigned int size, u32 delta)
+						 unsigned int size,
+						 unsigned int type_len,
+						 u32 delta)
 {
-	unsigned int payload = size - RB_HDR;
-
-	if (!RB_ALWAYS_LONG && payload <= RB_SMALL_MAX) {
-		rb_set_header(ev, payload / 4, delta);
-	} else {
-		rb_set_header(ev, 0, delta);
-		ev->array[0] = payload;
-	}
+	rb_set_header(ev, type_len, delta);
+	if (!type_len)
+		ev->array[0] = size - RB_HDR;
 }
 
 /* An 8-byte record carrying @val in 27 + 32 bits. */
@@ -620,18 +597,18 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_data);
  * Recursion guard.  A writer at nesting level n > 0 has the writer of
  * level n - 1 under it, which it interrupted, or which called it: the
  * ring buffer ran something traced.  Each writer leaves its context in
- * rsv[n].ctx: the NMI, hardirq and softirq-serving bits of
+ * ctx[n]: the NMI, hardirq and softirq-serving bits of
  * preempt_count(), plus ctx_group, which ring_buffer_nest_start() bumps
  * for a nested write the caller means.  A writer whose context is that of
  * the writer under it is recursing, or is an interrupt that arrived
  * before preempt_count() showed it; one such level is let through, a
  * second refused.  RB_MAX_NEST bounds what is left.
  *
- * nest, ctx_group and rsv[].ctx are this CPU's only: the concurrent
+ * nest, ctx_group and ctx[] are this CPU's only: the concurrent
  * parties are interrupts and NMIs on this CPU, which leave nest and
  * ctx_group as they found them.  READ_ONCE/WRITE_ONCE only keep the
  * compiler from tearing or re-reading; no CPU barrier is needed.  An
- * interrupt between the raise of nest and the store of rsv[n].ctx reads
+ * interrupt between the raise of nest and the store of ctx[n] reads
  * the context a writer of level n left before: it can only take a real
  * interrupt for a recursion if that value and the writer of level n - 1
  * both match it, which an interrupt's context, higher than theirs,
@@ -642,8 +619,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 static __always_inline bool rb_ctx_recursing(struct rb_cpu *cb, long n,
 					     unsigned int ctx)
 {
-	return n && unlikely(READ_ONCE(cb->rsv[n - 1].ctx) == ctx) &&
-	       n > 1 && READ_ONCE(cb->rsv[n - 2].ctx) == ctx;
+	return n && unlikely(READ_ONCE(cb->ctx[n - 1]) == ctx) &&
+	       n > 1 && READ_ONCE(cb->ctx[n - 2]) == ctx;
 }
 
 /* The context word of the current writer, for rb_ctx_recursing(). */
@@ -760,10 +737,11 @@ static __always_inline void rb_end_write(struct rb_cpu *cb)
 	for (;;) {
 		if (local_read(&cb->nest) == 1)
 			rb_publish_fast(cb);
-		local_dec(&cb->nest);
+		/* nest is this CPU's: no interrupt changes it under us */
+		if (likely(!local_dec_and_test(&cb->nest)))
+			return;
 		barrier();
-		if (likely(local_read(&cb->nest) ||
-			   local64_read(&cb->tail) == cb->published))
+		if (likely(local64_read(&cb->tail) == cb->published))
 			return;
 		local_inc(&cb->nest);
 		barrier();
@@ -934,12 +912,143 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 		rb_write_wide(ev, RINGBUF_TYPE_TIME_STAMP, ts);
 		ev = (void *)ev + RB_LEN_EXT;
 	}
-	rb_write_data_header(ev, size, 0);
+	rb_write_data_header(ev, size, rb_data_type_len(size), 0);
 	return ev;
 }
 
 /*
- * rb_reserve - reserve a data record for @length payload bytes
+ * rb_reserve_at - one attempt to reserve @size bytes at the tail @old
+ * @type_len: rb_data_type_len(@size)
+ * @clock: the writer's time for the record
+ * @move:  set when the record does not fit behind @old: the page must
+ *         be left (or, absolute stamps, a stamp is missing or too far)
+ *
+ * Return: the data record, or NULL when @move is set or the tail moved
+ * under us (an interrupt wrote): then try again from the new tail.
+ * See rb_reserve() for the stamp rule.
+ */
+static __always_inline struct ring_buffer_event *
+rb_reserve_at(struct trace_buffer *buffer, struct rb_cpu *cb,
+	      unsigned int size, unsigned int type_len, u64 clock,
+	      unsigned long level, u64 old, bool *move)
+{
+	struct rb_rsv *rsv = &cb->rsv[level];
+	unsigned int off = rb_tail_off(old);
+	struct ring_buffer_event *ev;
+	unsigned int ext = 0;
+	struct rb_page *page;
+	u64 stamp, prev, ts, end, delta = 0;
+	bool known;
+
+	*move = false;
+	/*
+	 * The time of the record that ends at @old, if the stamp is for
+	 * @old.  Nothing can change the slot it names without moving the
+	 * tail first, which fails the cmpxchg below.
+	 */
+	stamp = local64_read(&cb->stamp);
+	known = rb_stamp_at(stamp, old);
+	/*
+	 * rsv[].ts is stored (plainly) by writers on this CPU only, an
+	 * outer one we interrupted included: READ_ONCE takes one value of
+	 * it.  A value torn by such a store cannot be used, since that
+	 * writer has moved the tail or will, and our cmpxchg below then
+	 * fails.  Same CPU: no barrier.
+	 */
+	prev = READ_ONCE(cb->rsv[rb_stamp_level(stamp)].ts);
+	ts = clock;
+
+	if (unlikely(buffer->abs)) {
+		ext = RB_LEN_EXT;
+		if (off && (!known || !rb_abs_near(ts, prev)))
+			goto move;
+	} else if (likely(off)) {
+		if (unlikely(!known))
+			goto move;
+		/* A clock that went backwards gets the previous stamp. */
+		if (unlikely((s64)(ts - prev) < 0))
+			ts = prev;
+		delta = ts - prev;
+		if (unlikely(delta > RB_DELTA_MAX)) {
+			if (delta >> RB_EXT_BITS)
+				goto move;
+			ext = RB_LEN_EXT;
+		}
+	}
+	if (unlikely(off + ext + size > buffer->capacity))
+		goto move;
+
+	end = old + ext + size;
+	if (unlikely(local64_cmpxchg(&cb->tail, old, end) != old))
+		return NULL;
+
+	/* Reserved [off, off + ext + size) of the tail page. */
+	rsv->start = old;
+	rsv->end = end;
+	rsv->prev_ts = prev;
+	rsv->ts = ts;
+	barrier();
+	local64_set(&cb->stamp, rb_stamp_make(end, level));
+
+	page = cb->pages[rb_tail_id(old)];
+	if (!off)
+		page->data->time_stamp = ts;
+	local_inc(&page->entries);
+	local_add(ext + size, &cb->ws.written_bytes);
+
+	ev = (void *)page->data->data + off;
+	if (ext) {
+		if (buffer->abs)
+			rb_write_wide(ev, RINGBUF_TYPE_TIME_STAMP, ts);
+		else
+			rb_write_wide(ev, RINGBUF_TYPE_TIME_EXTEND, delta);
+		ev = (void *)ev + RB_LEN_EXT;
+		delta = 0;
+	}
+	rb_write_data_header(ev, size, type_len, delta);
+	return ev;
+
+move:
+	*move = true;
+	return NULL;
+}
+
+/*
+ * rb_reserve() after its first attempt failed: retry from the current
+ * tail, moving to the next page when the record does not fit.  Out of
+ * line, so that the usual case keeps no loop state in registers.  Lost
+ * cmpxchg races are retried without bound, as each one means an
+ * interrupt on this CPU made progress; failed page moves are bounded.
+ */
+static noinline notrace struct ring_buffer_event *
+rb_reserve_slow(struct trace_buffer *buffer, struct rb_cpu *cb,
+		unsigned int size, u64 now, u64 clock, unsigned long level)
+{
+	struct ring_buffer_event *ev;
+	unsigned int tries = 0;
+	bool move;
+	u64 old;
+
+	for (;;) {
+		old = local64_read(&cb->tail);
+		ev = rb_reserve_at(buffer, cb, size, rb_data_type_len(size),
+				   clock, level, old, &move);
+		if (ev)
+			return ev;
+		if (!move)
+			continue;
+		ev = rb_move_tail(buffer, cb, old, size,
+				  rb_writer_clock(buffer, now), level);
+		if (!IS_ERR(ev))
+			return ev;
+		if (WARN_ON_ONCE(++tries > 1000))
+			return NULL;
+	}
+}
+
+/*
+ * rb_reserve - reserve a data record of @size bytes (rb_data_size())
+ * @type_len: rb_data_type_len(@size)
  *
  * The caller holds a nest count; @level is the nesting level it took
  * (nest - 1).  See the file header for the stamp rule.
@@ -955,103 +1064,18 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
  * before it; a writer with @now takes @now for it, unraised, as before.
  */
 static __always_inline struct ring_buffer_event *
-rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb,
-	   unsigned long length, u64 now, unsigned int level)
+rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned int size,
+	   unsigned int type_len, u64 now, unsigned long level)
 {
-	unsigned int size = rb_data_size(length);
-	struct rb_rsv *rsv = &cb->rsv[level];
-	struct ring_buffer_event *ev;
-	unsigned int tries = 0;
 	u64 clock = rb_writer_clock(buffer, now);
-	u64 old = local64_read(&cb->tail);
+	struct ring_buffer_event *ev;
+	bool move;
 
-	for (;;) {
-		unsigned int off = rb_tail_off(old);
-		unsigned int ext = 0;
-		struct rb_page *page;
-		u64 stamp, prev, ts, seen, end, delta = 0;
-		bool known;
-
-		/*
-		 * The time of the record that ends at @old, if the stamp is
-		 * for @old.  Nothing can change the slot it names without
-		 * moving the tail first, which fails the cmpxchg below.
-		 */
-		stamp = local64_read(&cb->stamp);
-		known = rb_stamp_at(stamp, old);
-		/*
-		 * rsv[].ts is stored (plainly) by writers on this CPU only,
-		 * an outer one we interrupted included: READ_ONCE takes one
-		 * value of it.  A value torn by such a store cannot be used,
-		 * since that writer has moved the tail or will, and our
-		 * cmpxchg below then fails.  Same CPU: no barrier.
-		 */
-		prev = READ_ONCE(cb->rsv[rb_stamp_level(stamp)].ts);
-		ts = clock;
-
-		if (unlikely(buffer->abs)) {
-			ext = RB_LEN_EXT;
-			if (off && (!known || !rb_abs_near(ts, prev)))
-				goto move;
-		} else if (likely(off)) {
-			if (unlikely(!known))
-				goto move;
-			/* A clock that went backwards gets the previous stamp. */
-			if (unlikely((s64)(ts - prev) < 0))
-				ts = prev;
-			delta = ts - prev;
-			if (unlikely(delta > RB_DELTA_MAX)) {
-				if (delta >> RB_EXT_BITS)
-					goto move;
-				ext = RB_LEN_EXT;
-			}
-		}
-		/* capacity: read after the clock, nothing to keep across it */
-		if (unlikely(off + ext + size > buffer->capacity))
-			goto move;
-
-		end = old + ext + size;
-		seen = local64_cmpxchg(&cb->tail, old, end);
-		if (unlikely(seen != old)) {
-			old = seen;
-			continue;
-		}
-
-		/* Reserved [off, off + ext + size) of the tail page. */
-		rsv->start = old;
-		rsv->end = end;
-		rsv->prev_ts = prev;
-		rsv->ts = ts;
-		barrier();
-		local64_set(&cb->stamp, rb_stamp_make(end, level));
-
-		page = cb->pages[rb_tail_id(old)];
-		if (!off)
-			page->data->time_stamp = ts;
-		local_inc(&page->entries);
-		local_add(ext + size, &cb->ws.written_bytes);
-
-		ev = (void *)page->data->data + off;
-		if (ext) {
-			if (buffer->abs)
-				rb_write_wide(ev, RINGBUF_TYPE_TIME_STAMP, ts);
-			else
-				rb_write_wide(ev, RINGBUF_TYPE_TIME_EXTEND, delta);
-			ev = (void *)ev + RB_LEN_EXT;
-			delta = 0;
-		}
-		rb_write_data_header(ev, size, delta);
+	ev = rb_reserve_at(buffer, cb, size, type_len, clock, level,
+			   local64_read(&cb->tail), &move);
+	if (likely(ev))
 		return ev;
-
-move:
-		ev = rb_move_tail(buffer, cb, old, size,
-				  rb_writer_clock(buffer, now), level);
-		if (!IS_ERR(ev))
-			return ev;
-		if (WARN_ON_ONCE(++tries > 1000))
-			return NULL;
-		old = local64_read(&cb->tail);
-	}
+	return rb_reserve_slow(buffer, cb, size, now, clock, level);
 }
 
 static notrace void rb_wake_check(struct trace_buffer *buffer,
@@ -1079,7 +1103,9 @@ static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
  * relies on that order.  Preemption is disabled by the caller.  A
  * @guarded writer holds a recursion guard of its own for this context
  * (see ring_buffer_reserve_guarded()): it is not checked, and leaves a
- * context no other writer matches.
+ * context no other writer matches.  @length is the payload to check
+ * against the buffer's limit: 0 for a payload of a size known at compile
+ * time (RB_GUARDED_MAX or less), which any sub-buffer holds.
  *
  * Return: true, with the ring in @cbp and the nesting level taken in
  * @level, or false if the writer may not write.  (A bool, not the ring
@@ -1087,7 +1113,7 @@ static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
  */
 static __always_inline bool
 rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
-		bool guarded, struct rb_cpu **cbp, unsigned int *level)
+		bool guarded, struct rb_cpu **cbp, unsigned long *level)
 {
 	int cpu = raw_smp_processor_id();
 	unsigned int ctx = RB_CTX_GUARDED;
@@ -1110,7 +1136,7 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
 	local_inc(&cb->nest);
 	barrier();
 	/* after nest: see rb_ctx_recursing() */
-	WRITE_ONCE(cb->rsv[n].ctx, ctx);
+	WRITE_ONCE(cb->ctx[n], ctx);
 	/*
 	 * buffers[cpu] is rewritten by ring_buffer_swap_cpu() (WRITE_ONCE)
 	 * while it holds record_disabled raised, on this CPU with interrupts
@@ -1130,20 +1156,23 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
 }
 
 /*
- * Reserve for a writer admitted by rb_writer_enter(), or leave.  @now:
- * the writer's trace_clock_local() reading, or 0 (rb_writer_clock()).
+ * Reserve for a writer admitted by rb_writer_enter(), or leave.  @size
+ * and @type_len: as rb_reserve(), for a payload of @length bytes (0: see
+ * rb_writer_enter()).  @now: the writer's trace_clock_local() reading,
+ * or 0 (rb_writer_clock()).
  */
 static __always_inline struct ring_buffer_event *
 rb_writer_reserve(struct trace_buffer *buffer, unsigned long length,
-		  bool guarded, u64 now)
+		  unsigned int size, unsigned int type_len, bool guarded,
+		  u64 now)
 {
 	struct ring_buffer_event *ev;
-	unsigned int level;
+	unsigned long level;
 	struct rb_cpu *cb;
 
 	if (unlikely(!rb_writer_enter(buffer, length, guarded, &cb, &level)))
 		return NULL;
-	ev = rb_reserve(buffer, cb, length, now, level);
+	ev = rb_reserve(buffer, cb, size, type_len, now, level);
 	if (unlikely(!ev))
 		rb_writer_leave(cb);
 	return ev;
@@ -1171,7 +1200,8 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	struct ring_buffer_event *ev;
 
 	preempt_disable_notrace();
-	ev = rb_writer_reserve(buffer, length, false, 0);
+	ev = rb_writer_reserve(buffer, length, rb_data_size(length),
+			       rb_data_type_len(rb_data_size(length)), false, 0);
 	if (unlikely(!ev))
 		preempt_enable_notrace();
 	return ev;
@@ -1179,72 +1209,60 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 
 /**
- * ring_buffer_lock_reserve_at - reserve an event of a time already read
- * @buffer: the ring buffer
- * @length: payload bytes
- * @now:    trace_clock_local(), read by the caller for this event
- *
- * As ring_buffer_lock_reserve(), for a writer that has just read the time
- * the event is about (the return time of a function, for one): the record
- * gets @now as its time stamp if the buffer's clock is trace_clock_local()
- * and its stamps are relative, instead of a second reading of the clock.
- * A @now earlier than the record before it (an interrupt wrote in
- * between) is raised to that record's time.
+ * __ring_buffer_lock_reserve_at - ring_buffer_lock_reserve_at()'s reserve
+ * @buffer:   the ring buffer
+ * @size:     rb_data_size() of the payload
+ * @type_len: rb_data_type_len(@size)
+ * @now:      trace_clock_local(), read by the caller for this event
  *
  * Return: the event, or NULL as ring_buffer_lock_reserve().
  */
 struct ring_buffer_event *notrace
-ring_buffer_lock_reserve_at(struct trace_buffer *buffer, unsigned long length,
-			    u64 now)
+__ring_buffer_lock_reserve_at(struct trace_buffer *buffer, unsigned int size,
+			      unsigned int type_len, u64 now)
 {
 	struct ring_buffer_event *ev;
 
 	preempt_disable_notrace();
-	ev = rb_writer_reserve(buffer, length, false, now);
+	ev = rb_writer_reserve(buffer, 0, size, type_len, false, now);
 	if (unlikely(!ev))
 		preempt_enable_notrace();
 	return ev;
 }
 
 /**
- * ring_buffer_reserve_guarded - reserve for a writer with its own guard
- * @buffer: the ring buffer
- * @length: payload bytes
- *
- * As ring_buffer_lock_reserve(), for a writer that already holds
- * ftrace_test_recursion_trylock() for its context, which also keeps
- * preemption disabled: the ring buffer's own recursion check and
- * preemption toggle are skipped.  Anything traced from inside the ring
- * buffer re-enters that writer's guard and stops there; an event fired
- * from inside is let through once, as if it were an interrupt, and its
- * own recursion is refused as usual.
- * Commit with ring_buffer_commit_guarded() before dropping the guard.
+ * __ring_buffer_reserve_guarded - ring_buffer_reserve_guarded()'s reserve
+ * @buffer:   the ring buffer
+ * @size:     rb_data_size() of the payload
+ * @type_len: rb_data_type_len(@size)
  *
  * Return: the event, or NULL as ring_buffer_lock_reserve().
  */
 struct ring_buffer_event *notrace
-ring_buffer_reserve_guarded(struct trace_buffer *buffer, unsigned long length)
+__ring_buffer_reserve_guarded(struct trace_buffer *buffer, unsigned int size,
+			      unsigned int type_len)
 {
-	return rb_writer_reserve(buffer, length, true, 0);
+	return rb_writer_reserve(buffer, 0, size, type_len, true, 0);
 }
 
 /**
- * ring_buffer_reserve_guarded_at - a guarded reserve of a time already read
- * @buffer: the ring buffer
- * @length: payload bytes
- * @now:    trace_clock_local(), read by the caller for this event
+ * __ring_buffer_reserve_guarded_at - ring_buffer_reserve_guarded_at()'s
+ * @buffer:   the ring buffer
+ * @size:     rb_data_size() of the payload
+ * @type_len: rb_data_type_len(@size)
+ * @now:      trace_clock_local(), read by the caller for this event
  *
- * ring_buffer_reserve_guarded() with the time stamp of
- * ring_buffer_lock_reserve_at().  A function of its own, so that the
- * function tracer's reserve keeps its registers.
+ * A function of its own, so that the function tracer's reserve keeps its
+ * registers.
  *
  * Return: the event, or NULL as ring_buffer_lock_reserve().
  */
 struct ring_buffer_event *notrace
-ring_buffer_reserve_guarded_at(struct trace_buffer *buffer,
-			       unsigned long length, u64 now)
+__ring_buffer_reserve_guarded_at(struct trace_buffer *buffer,
+				 unsigned int size, unsigned int type_len,
+				 u64 now)
 {
-	return rb_writer_reserve(buffer, length, true, now);
+	return rb_writer_reserve(buffer, 0, size, type_len, true, now);
 }
 
 /*
