@@ -293,7 +293,8 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
 
 /**
  * trace_event_buffer_reserve - reserve the record of an event probe
- * @fbuffer:    the probe's state; filled in
+ * @fbuffer:    the probe's state; every field is set when a record is
+ *              returned (the probes leave it uninitialized)
  * @trace_file: the event file the probe runs for
  * @len:        the record's size
  *
@@ -307,17 +308,27 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 				 unsigned long len)
 {
 	struct trace_event_call *call = trace_file->event_call;
+	/* as in event_file_reserve() */
+	struct trace_buffer *buffer = READ_ONCE(trace_file->tr->buffer);
+	unsigned int trace_ctx = trace_ctx_now_dec();
+	struct ring_buffer_event *event;
+	struct trace_entry *entry;
 
 	fbuffer->trace_file = trace_file;
-	fbuffer->trace_ctx = trace_ctx_now_dec();
+	fbuffer->trace_ctx = trace_ctx;
 	fbuffer->regs = NULL;
-	fbuffer->event = event_file_reserve(&fbuffer->buffer, trace_file,
-					    call->event.type, len,
-					    fbuffer->trace_ctx);
-	if (!fbuffer->event)
+	fbuffer->buffer = buffer;
+	if (unlikely(!buffer || tracing_disabled))
 		return NULL;
-	fbuffer->entry = trace_reserved_payload(fbuffer->event, len);
-	return fbuffer->entry;
+	/* trace_buffer_reserve(), with the payload found once */
+	event = ring_buffer_lock_reserve(buffer, len);
+	fbuffer->event = event;
+	if (!event)
+		return NULL;
+	entry = trace_reserved_payload(event, len);
+	tracing_generic_entry_update(entry, call->event.type, trace_ctx);
+	fbuffer->entry = entry;
+	return entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
@@ -368,6 +379,50 @@ static bool event_triggers_discard(struct trace_event_file *file, void *entry,
 	return eflags & EVENT_FILE_FL_SOFT_DISABLED;
 }
 
+/* Record options that make a commit record a stack as well. */
+#define EVENT_COMMIT_STACK_OPTS	(TRACE_OPT(STACKTRACE) | TRACE_OPT(USERSTACKTRACE))
+
+/*
+ * trace_event_buffer_commit() for a record that is filtered, triggers,
+ * goes to the console or the exports, or takes a stack: everything but
+ * the plain commit.  Out of line, so that the plain commit saves no
+ * registers.
+ */
+static noinline void event_commit_slow(struct trace_event_buffer *fbuffer,
+				       unsigned long caller)
+{
+	struct trace_event_file *file = fbuffer->trace_file;
+	struct trace_array *tr = file->tr;
+	unsigned long post = 0;
+	u64 opts;
+
+	if (unlikely(READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_COND) &&
+	    event_triggers_discard(file, fbuffer->entry, &post)) {
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+		goto out;
+	}
+	if (trace_event_filtered_out(file, fbuffer->entry)) {
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+		goto out;
+	}
+	if (READ_ONCE(tracepoint_printk))
+		event_printk(fbuffer);
+	trace_exports_send(fbuffer->event, TRACE_EXPORT_EVENT);
+	trace_taskinfo_mark_pending();
+	trace_buffer_commit(fbuffer->buffer);
+	opts = READ_ONCE(tr->flags);
+	if (opts & EVENT_COMMIT_STACK_OPTS) {
+		if (IS_ENABLED(CONFIG_STACKTRACE) &&
+		    (opts & TRACE_OPT(STACKTRACE)))
+			trace_record_kernel_stack(tr, fbuffer->trace_ctx,
+						  caller, 0);
+		trace_record_user_stack(tr, fbuffer->trace_ctx);
+	}
+out:
+	if (post)
+		trace_event_triggers_post_call(file, post, caller);
+}
+
 /**
  * trace_event_buffer_commit - publish the record of an event probe
  * @fbuffer: the state trace_event_buffer_reserve() filled in
@@ -378,42 +433,25 @@ static bool event_triggers_discard(struct trace_event_file *file, void *entry,
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
-	struct trace_array *tr = file->tr;
-	unsigned long post = 0;
-	u64 opts;
 
 	/*
-	 * file->flags: event_mutex holders flip bits atomically while this
-	 * runs on any CPU; tracepoint_printk: its sysctl (trace_types_lock)
-	 * and boot code; option bits: trace_set_opt().  One load each.
+	 * One load of each word the slow path depends on.  file->flags:
+	 * event_mutex holders flip bits atomically while this runs on any
+	 * CPU; tracepoint_printk: its sysctl (trace_init.c) and boot code;
+	 * tr->flags: trace_set_opt().  A change seen late affects the
+	 * records made at the switch only.
 	 */
-	if (unlikely(READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_COND) &&
-	    event_triggers_discard(file, fbuffer->entry, &post)) {
-		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
-		goto out;
+	if (unlikely((READ_ONCE(file->flags) &
+		      (EVENT_FILE_FL_TRIGGER_COND | EVENT_FILE_FL_FILTERED)) ||
+		     READ_ONCE(tracepoint_printk) ||
+		     static_branch_unlikely(&trace_exports_enabled) ||
+		     (READ_ONCE(file->tr->flags) & EVENT_COMMIT_STACK_OPTS))) {
+		event_commit_slow(fbuffer, _RET_IP_);
+		return;
 	}
-	if (trace_event_filtered_out(file, fbuffer->entry)) {
-		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
-		goto out;
-	}
-	/* Set by the sysctl (trace_init.c) while events fire anywhere. */
-	if (unlikely(READ_ONCE(tracepoint_printk)))
-		event_printk(fbuffer);
-	trace_exports_send(fbuffer->event, TRACE_EXPORT_EVENT);
-	trace_buffer_commit(fbuffer->buffer);
+	/* a per-CPU hint for the scheduler hook: order does not matter */
 	trace_taskinfo_mark_pending();
-	/* option bits, as above */
-	opts = READ_ONCE(tr->flags);
-	if (unlikely(opts & (TRACE_OPT(STACKTRACE) | TRACE_OPT(USERSTACKTRACE)))) {
-		if (IS_ENABLED(CONFIG_STACKTRACE) &&
-		    (opts & TRACE_OPT(STACKTRACE)))
-			trace_record_kernel_stack(tr, fbuffer->trace_ctx,
-						  _RET_IP_, 0);
-		trace_record_user_stack(tr, fbuffer->trace_ctx);
-	}
-out:
-	if (unlikely(post))
-		trace_event_triggers_post_call(file, post, _RET_IP_);
+	trace_buffer_commit(fbuffer->buffer);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 
