@@ -93,7 +93,8 @@ static void eprobe_fire(struct event_trigger *t, void *rec)
 	struct trace_event_file *file = link->base.file;
 	struct probe_fetch_ctx ctx = { .rec = rec };
 	struct trace_buffer *buffer;
-	struct trace_event_buffer fbuf;
+	/* trace_event_buffer_reserve() sets every field: no zeroing */
+	struct trace_event_buffer fbuf __uninitialized;
 	unsigned int dsize;
 	void *entry;
 

@@ -182,7 +182,8 @@ static void synth_fill(const struct synth_event *se, void *rec,
  */
 void synth_event_emit(struct synth_event *se, const union synth_val *vals)
 {
-	struct trace_event_buffer fbuf;
+	/* trace_event_buffer_reserve() sets every field: no zeroing */
+	struct trace_event_buffer fbuf __uninitialized;
 	unsigned int i, dsize = 0;
 	struct trace_buffer *buffer;
 	struct synth_file *link;

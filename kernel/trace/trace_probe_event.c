@@ -97,7 +97,8 @@ void __kprobes probe_event_record(struct probe_event *ev,
 				  unsigned long ret_ip)
 {
 	struct probe_file_link *link;
-	struct trace_event_buffer fbuf;
+	/* trace_event_buffer_reserve() sets every field: no zeroing */
+	struct trace_event_buffer fbuf __uninitialized;
 	unsigned int dsize;
 	void *rec;
 

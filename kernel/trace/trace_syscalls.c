@@ -337,7 +337,8 @@ static void syscall_enter_probe(void *data, struct pt_regs *regs, long id)
 	struct syscall_tr_files *st = data;
 	struct syscall_trace_enter *rec;
 	struct syscall_metadata *meta;
-	struct trace_event_buffer fbuf;
+	/* trace_event_buffer_reserve() sets every field: no zeroing */
+	struct trace_event_buffer fbuf __uninitialized;
 	struct trace_event_file *file;
 	unsigned long args[6];
 	int nr = syscall_nr_of(regs);
@@ -362,7 +363,8 @@ static void syscall_exit_probe(void *data, struct pt_regs *regs, long ret)
 {
 	struct syscall_tr_files *st = data;
 	struct syscall_trace_exit *rec;
-	struct trace_event_buffer fbuf;
+	/* trace_event_buffer_reserve() sets every field: no zeroing */
+	struct trace_event_buffer fbuf __uninitialized;
 	struct trace_event_file *file;
 	int nr = syscall_nr_of(regs);
 
