@@ -115,6 +115,11 @@ static void notrace function_trace_call(unsigned long ip,
 					struct ftrace_regs *fregs)
 {
 	struct trace_array *tr = op->private;
+	/*
+	 * Read before the guard disables preemption: the depth to show is
+	 * the caller's, as tracing_gen_ctx_dec() computes it after.
+	 */
+	unsigned int pc = preempt_count();
 	int bit;
 
 	/* The ring buffer and what it calls may be traced themselves. */
@@ -130,7 +135,8 @@ static void notrace function_trace_call(unsigned long ip,
 	 */
 	if (likely(tr->buffer) && READ_ONCE(tr->function_enabled) &&
 	    ftrace_pid_traced(tr)) {
-		unsigned int trace_ctx = trace_ctx_now_dec();
+		unsigned int trace_ctx = trace_ctx_make(trace_ctx_irqs_bit(), pc,
+							pc & PREEMPT_MASK);
 		u64 flags = READ_ONCE(tr->flags);
 
 		if ((flags & TRACE_OPT(FUNC_NO_REPEATS)) && tr->func_repeats &&
