@@ -44,6 +44,7 @@
  */
 
 #include <linux/ftrace.h>
+#include <linux/sched/clock.h>
 #include <linux/sched/task.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -143,6 +144,17 @@ void ftrace_graph_stop(void)
 
 /* --- entry and return --------------------------------------------------- */
 
+/*
+ * trace_clock_local() for a caller that has preemption disabled: the
+ * same reading (sched_clock_noinstr(), see trace_clock.c) without the
+ * toggle around it.  calltime and rettime are trace_clock_local() times:
+ * the ring buffer takes them as record stamps.
+ */
+static __always_inline u64 fgraph_clock(void)
+{
+	return sched_clock_noinstr();
+}
+
 /**
  * function_graph_enter_ops - push a frame for @gops and call its entry
  * @ret:           the traced function's return address
@@ -152,7 +164,7 @@ void ftrace_graph_stop(void)
  * @gops:          the user
  *
  * Called from the function-entry callback, ftrace_graph_func(), under
- * ftrace_test_recursion_trylock().
+ * ftrace_test_recursion_trylock(), which keeps preemption disabled.
  *
  * Return: 0 if the return is to be hijacked, -EBUSY if not.
  */
@@ -163,7 +175,11 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 {
 	struct task_struct *t = current;
 	struct fgraph_stack *stk = task_fgraph_stack(t);
-	struct fgraph_ent_call call;
+	/*
+	 * Every field is set before the entry callback sees it (ent is
+	 * packed: no padding of its own), so no automatic zeroing.
+	 */
+	struct fgraph_ent_call call __uninitialized;
 	struct fgraph_frame *frame, *prev;
 	int index = t->curr_ret_stack;
 	bool new_call = true;
@@ -193,7 +209,7 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	frame->func = func;
 	frame->retp = retp;
 	frame->sp = frame_pointer;
-	call.calltime = trace_clock_local();
+	call.calltime = fgraph_clock();
 	frame->calltime = call.calltime;
 	frame->data = 0;
 	frame->idx = gops->idx;
@@ -253,13 +269,16 @@ void notrace ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
+/*
+ * Call @frame's user's return callback.  The caller has preemption
+ * disabled, which pairs with synchronize_rcu() in
+ * unregister_ftrace_graph().
+ */
 static void fgraph_call_retfunc(struct fgraph_frame *frame,
 				struct ftrace_graph_ret *trace)
 {
 	struct fgraph_ops *gops;
 
-	/* Pairs with synchronize_rcu() in unregister_ftrace_graph(). */
-	preempt_disable_notrace();
 	gops = rcu_dereference_raw(fgraph_array[frame->idx]);
 	/*
 	 * gen is bumped (WRITE_ONCE, fgraph_lock) by register_ftrace_graph()
@@ -273,7 +292,6 @@ static void fgraph_call_retfunc(struct fgraph_frame *frame,
 	if (gops && gops->retfunc &&
 	    frame->gen == READ_ONCE(fgraph_slot_gen[frame->idx]))
 		gops->retfunc(trace, gops);
-	preempt_enable_notrace();
 }
 
 /**
@@ -295,7 +313,8 @@ unsigned long notrace ftrace_return_to_handler(unsigned long sp,
 	 * and restore it.  Written with WRITE_ONCE for the unwinders.
 	 */
 	int index = READ_ONCE(t->curr_ret_stack) - 1;
-	struct ftrace_graph_ret trace;
+	/* every field is set below (packed: no padding); no zeroing */
+	struct ftrace_graph_ret trace __uninitialized;
 	struct fgraph_frame *frame;
 	unsigned long ret;
 
@@ -317,12 +336,14 @@ unsigned long notrace ftrace_return_to_handler(unsigned long sp,
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	trace.retval = retval;
 #endif
-	trace.rettime = trace_clock_local();
+	preempt_disable_notrace();
+	trace.rettime = fgraph_clock();
 	/* A sleep measured on another CPU's clock may overshoot a little. */
 	if (unlikely(trace.calltime > trace.rettime))
 		trace.calltime = trace.rettime;
 	ret = frame->ret;
 	fgraph_call_retfunc(frame, &trace);
+	preempt_enable_notrace();
 
 	if (!index || stk->frames[index - 1].retp != frame->retp ||
 	    stk->frames[index - 1].func != frame->func)
@@ -395,6 +416,9 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
 {
 	struct fgraph_stack *stk = task_fgraph_stack(current);
+
+	/* trace_graph_task_var() (trace_graph.h) relies on it */
+	BUILD_BUG_ON(offsetof(struct fgraph_stack, task_var) != 0);
 
 	if (!stk || gops->idx < 0)
 		return NULL;
