@@ -21,10 +21,10 @@
  * tracer on a write of tracing_thresh does.  With sleep-time off, fgraph
  * moves calltime forward by the time the task spends scheduled out.
  *
- * Per task, the callbacks keep one word (fgraph_get_task_var()):
- * whether the task is inside a set_graph_function function, or inside
- * a set_graph_notrace one, and at which depth that call is, so the
- * state ends with that call's return.
+ * Per task, the callbacks keep one word (fgraph_get_task_var(), inline
+ * as trace_graph_task_var()): whether the task is inside a
+ * set_graph_function function, or inside a set_graph_notrace one, and at
+ * which depth that call is, so the state ends with that call's return.
  */
 
 #include <linux/ftrace.h>
@@ -119,8 +119,9 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 				     struct fgraph_ops *gops)
 {
 	struct trace_graph *g = container_of(gops, struct trace_graph, gops);
-	unsigned long *var = fgraph_get_task_var(gops);
+	unsigned long *var = trace_graph_task_var(gops);
 	struct trace_array *tr = g->tr;
+	struct ftrace_hash *notrace_hash;
 	/* set by the max_graph_depth file (max_depth_set()), any time */
 	int max_depth = READ_ONCE(g->max_depth);
 
@@ -129,8 +130,9 @@ static int notrace trace_graph_entry(struct ftrace_graph_ent *trace,
 	if (trace->depth > TG_DEPTH_MASK)
 		return 0;
 	/* Followed to its return, only to end the notrace state there. */
-	if (ftrace_hash_contains(rcu_dereference_raw(g->notrace_hash),
-				 trace->func)) {
+	notrace_hash = rcu_dereference_raw(g->notrace_hash);
+	if (unlikely(!ftrace_hash_empty(notrace_hash)) &&
+	    ftrace_hash_contains(notrace_hash, trace->func)) {
 		*var |= TG_IN_NOTRACE |
 			((unsigned long)trace->depth << TG_NOTRACE_SHIFT);
 		return 1;
@@ -159,7 +161,7 @@ static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
 				       struct fgraph_ops *gops)
 {
 	struct trace_graph *g = container_of(gops, struct trace_graph, gops);
-	unsigned long *var = fgraph_get_task_var(gops);
+	unsigned long *var = trace_graph_task_var(gops);
 	u64 thresh;
 
 	if (!var)

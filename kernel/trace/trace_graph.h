@@ -40,6 +40,22 @@ struct trace_graph {
 };
 
 /*
+ * fgraph_get_task_var(), inline for the tracer's callbacks, which run
+ * for current on every traced call: the words start current's ret_stack
+ * (fgraph.c asserts that of its struct fgraph_stack), which only current
+ * and the registering code publish (READ_ONCE: see task_fgraph_stack()).
+ */
+static __always_inline unsigned long *
+trace_graph_task_var(struct fgraph_ops *gops)
+{
+	unsigned long *vars = READ_ONCE(current->ret_stack);
+
+	if (!vars || gops->idx < 0)
+		return NULL;
+	return &vars[gops->idx];
+}
+
+/*
  * tracing_thresh in ns (it comes with the latency tracers): when set,
  * function_graph records only the returns of calls that took at least
  * that long, and no entries.
