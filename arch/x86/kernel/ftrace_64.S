@@ -112,7 +112,6 @@ SYM_FUNC_END(ftrace_stub)
 	movq	%rdi, RIP(%rsp)
 	leaq	PARENT_ADDR(%rsp), %rsi
 	movq	%rsi, RSP(%rsp)
-	movq	$0, ORIG_RAX(%rsp)
 .endm
 
 /*
@@ -176,6 +175,8 @@ SYM_FUNC_END(ftrace_caller)
 SYM_FUNC_START(ftrace_regs_caller)
 	CALL_DEPTH_ACCOUNT
 	ftrace_save_args
+	/* A direct ops' callback leaves its trampoline here (see below). */
+	movq	$0, ORIG_RAX(%rsp)
 	movq	%rbx, RBX(%rsp)
 	movq	%r10, R10(%rsp)
 	movq	%r11, R11(%rsp)
