@@ -81,8 +81,11 @@ function record(name, result, note) {
 	gotnote[name] = note
 }
 
-# Parse "<name> <RESULT> [note]" after a marker.
+# Parse "<name> <RESULT> [note]" after a marker.  A kernel message may
+# land inside the line on the serial console, before the newline that
+# ends it ("PASS[   35.32] ..."): cut the line at its time stamp.
 function parse(rest,    nf, f, j, note) {
+	sub(/\[ *[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]\].*$/, "", rest)
 	rest = trim(rest)
 	nf = split(rest, f, /[ \t]+/)
 	if (nf < 2)
