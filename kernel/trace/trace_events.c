@@ -29,7 +29,7 @@
 #include "trace.h"
 
 /* See the top of this file. */
-DEFINE_MUTEX(event_mutex);
+struct mutex event_mutex = __MUTEX_INITIALIZER(event_mutex);
 EXPORT_SYMBOL_GPL(event_mutex);
 
 LIST_HEAD(ftrace_events);
