@@ -861,8 +861,11 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 		return;
 	unregister_ftrace_function(&gops->ops);
 	RCU_INIT_POINTER(fgraph_array[idx], NULL);
-	/* Return callbacks run with preemption disabled. */
-	synchronize_rcu();
+	/*
+	 * Return callbacks run with preemption disabled.  Expedited, as in
+	 * unregister_ftrace_function(): the sites were just patched.
+	 */
+	synchronize_rcu_expedited();
 	if (gops->no_sleep_time)
 		fgraph_update_nosleep(idx, false);
 	fgraph_clear_task_vars(idx);

@@ -126,10 +126,13 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	 * No call site reaches @ops' callback any more, directly, through
 	 * its trampoline or through the list function.  Wait for the
 	 * callers already inside: those with preemption disabled (the list
-	 * function, and the readers of the trampoline list).
+	 * function, and the readers of the trampoline list).  Expedited:
+	 * a tracer switch waits for it, and when the update switched sites
+	 * off the patcher's syncs have just interrupted every CPU anyway;
+	 * a normal grace period would add some ticks to the switch.
 	 */
 	if (!(ops->flags & FTRACE_OPS_FL_DYNAMIC)) {
-		synchronize_rcu();
+		synchronize_rcu_expedited();
 		return 0;
 	}
 	/*
