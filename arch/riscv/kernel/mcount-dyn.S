@@ -71,11 +71,9 @@ SYM_CODE_START(ftrace_caller)
 #endif
 	addi	a0, t0, -MCOUNT_INSN_SIZE
 	mv	a1, ra
-	la	a2, function_trace_op
-	REG_L	a2, 0(a2)
+	REG_L	a2, function_trace_op
 	mv	a3, sp
-	la	t1, ftrace_call_dest
-	REG_L	t1, 0(t1)
+	REG_L	t1, ftrace_call_dest
 	jalr	t1
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
