@@ -808,14 +808,16 @@ bool trace_clock_in_ns(struct trace_array *tr);
  * header, or the length word when type_len is 0.  The ring buffer keeps
  * the length in type_len for payloads of up to
  * RINGBUF_TYPE_DATA_TYPE_LEN_MAX words, unless its records are all
- * 8-byte aligned (CONFIG_HAVE_64BIT_ALIGNED_ACCESS): a constant @len
- * decides at compile time.
+ * 8-byte aligned (CONFIG_HAVE_64BIT_ALIGNED_ACCESS): then every record
+ * has the length word (RB_ALWAYS_LONG in ring_buffer_guarded.h) and any
+ * @len decides at compile time; otherwise a constant one does.
  */
 static __always_inline void *
 trace_reserved_payload(struct ring_buffer_event *event, unsigned long len)
 {
+	if (IS_ENABLED(CONFIG_HAVE_64BIT_ALIGNED_ACCESS))
+		return &event->array[1];
 	if (__builtin_constant_p(len) &&
-	    !IS_ENABLED(CONFIG_HAVE_64BIT_ALIGNED_ACCESS) &&
 	    len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX * 4)
 		return &event->array[0];
 	return event->type_len ? (void *)&event->array[0] :
