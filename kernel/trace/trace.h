@@ -1125,10 +1125,15 @@ DECLARE_PER_CPU(bool, trace_taskinfo_pending);
 /*
  * A writer in any context notes that the current task's comm is worth
  * keeping; the scheduler hook saves it when the task is switched out.
+ * A plain store of true (this_cpu_write() would disable interrupts
+ * around it on riscv; no read-modify-write needs that).  Most writers
+ * run with preemption off here; one migrated between the address and
+ * the store marks its old CPU: a comm saved early there, and this
+ * task's saved at its next record.
  */
 static __always_inline void trace_taskinfo_mark_pending(void)
 {
-	this_cpu_write(trace_taskinfo_pending, true);
+	raw_cpu_write(trace_taskinfo_pending, true);
 }
 
 /* --- error_log (trace_errlog.c) -------------------------------------- */
