@@ -1128,8 +1128,8 @@ DECLARE_PER_CPU(bool, trace_taskinfo_pending);
  * A plain store of true (this_cpu_write() would disable interrupts
  * around it on riscv; no read-modify-write needs that).  Most writers
  * run with preemption off here; one migrated between the address and
- * the store marks its old CPU: a comm saved early there, and this
- * task's saved at its next record.
+ * the store marks its old CPU, where some other task's comm is saved,
+ * and its own only after a later record of its own.
  */
 static __always_inline void trace_taskinfo_mark_pending(void)
 {
