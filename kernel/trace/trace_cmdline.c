@@ -11,11 +11,16 @@
  * is saved:
  *   - by the trace_marker writers, after their record is committed;
  *   - when a task that wrote a record (any context: the writer only sets
- *     a per-CPU flag) is switched out, by a probe on sched_switch.  The
- *     probe is attached the first time something needs it: a kernel or
- *     module calling trace_printk(), or record-cmd/record-tgid turned on.
- * Savers use trylock and give up when the lock is busy: they run in the
- * scheduler and must never wait.  Readers take the lock.
+ *     a per-CPU flag) is switched out, by a probe on sched_switch;
+ *   - when such a task exits, by a probe on sched_process_exit: its last
+ *     switch-out may come after its parent, woken by its exit, has
+ *     already read the trace.
+ * The probes are attached the first time something needs them: a tracer,
+ * an event, a kernel or module calling trace_printk(), or
+ * record-cmd/record-tgid turned on.  The sched_switch probe and the
+ * marker writers use trylock and give up when the lock is busy: the
+ * probe runs in the scheduler and must never wait.  The exit probe and
+ * readers take the lock.
  */
 
 #define pr_fmt(fmt) "tracing: " fmt
@@ -185,10 +190,30 @@ static void notrace probe_sched_switch(void *data, bool preempt,
 		this_cpu_write(trace_taskinfo_pending, false);
 }
 
+/*
+ * In do_exit(), preemption disabled by the tracepoint: the exiting task
+ * is current, and the pending flag was last set by it or by interrupts
+ * on this CPU.  It may wait for the lock: no scheduler lock is held, and
+ * no holder of cmdline_lock waits for anything.
+ */
+static void notrace probe_sched_process_exit(void *data,
+					     struct task_struct *p)
+{
+	unsigned long flags;
+
+	if (!this_cpu_read(trace_taskinfo_pending) || !cmdline_wanted())
+		return;
+	local_irq_save(flags);
+	arch_spin_lock(&cmdline_lock);
+	cmdline_save(p);
+	arch_spin_unlock(&cmdline_lock);
+	local_irq_restore(flags);
+}
+
 /**
  * trace_cmdline_start - save the comms of tasks that write records
  *
- * Attaches the sched_switch probe, once.  Sleeps.
+ * Attaches the sched_switch and sched_process_exit probes, once.  Sleeps.
  */
 void trace_cmdline_start(void)
 {
@@ -203,6 +228,10 @@ void trace_cmdline_start(void)
 			ret);
 		return;
 	}
+	ret = register_trace_sched_process_exit(probe_sched_process_exit, NULL);
+	if (ret)
+		pr_warn("cannot hook sched_process_exit (%d): records of a task that just exited may show <...>\n",
+			ret);
 	cmdline_probe_attached = true;
 }
 
