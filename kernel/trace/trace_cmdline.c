@@ -406,7 +406,7 @@ static int cmdline_snap_open(struct inode *inode, struct file *filp)
 	ret = tracing_check_open(NULL);
 	if (ret)
 		return ret;
-	snap = cmdline_snapshot_take(inode->i_private != NULL);
+	snap = cmdline_snapshot_take(!!inode->i_private);
 	return tracing_seq_open_copy(filp, &cmdline_snap_seq_ops, snap);
 }
 
