@@ -15,7 +15,8 @@
 #
 # FTRACETEST_CASES in the environment (shell patterns over the case paths
 # under test.d, separated by spaces, e.g. '00basic/* ftrace/*') limits the
-# ftracetest layer to those cases; empty (the default) runs them all.
+# ftracetest layer to those cases, and the judging to their expectation
+# lines; empty (the default) runs them all.
 # FTRACETEST_TIMEOUT, if set, is the guest's default per-case timeout in
 # seconds (ftracetest-guest.sh: 120).
 # STATIC_KERNEL, if set, is a kernel built with the static tracer (make
@@ -87,6 +88,27 @@ fi
 if [ -z "${STATIC_KERNEL:-}" ] && grep -q '^static/' "$expectations"; then
 	grep -v '^static/' "$expectations" > "$out/expectations.txt"
 	expectations=$out/expectations.txt
+fi
+
+# Nor are the ftracetest cases FTRACETEST_CASES left out (make test-full's).
+in_cases() { # case
+	set -f
+	for g in $FTRACETEST_CASES; do
+		# shellcheck disable=SC2254 # $g is a pattern
+		case $1 in $g) set +f; return 0 ;; esac
+	done
+	set +f
+	return 1
+}
+if [ -n "${FTRACETEST_CASES:-}" ]; then
+	while IFS= read -r line; do
+		name=${line%%[	 ]*}
+		case $name in
+		*.tc) in_cases "$name" || continue ;;
+		esac
+		printf '%s\n' "$line"
+	done < "$expectations" > "$out/expectations-cases.txt"
+	expectations=$out/expectations-cases.txt
 fi
 
 logs=$(ls "$out"/test-*.log 2>/dev/null)
