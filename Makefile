@@ -10,10 +10,11 @@
 #   make run       boot to an interactive shell
 #   make demo      boot, trace something, print it
 #   make test      build, boot and run every test layer, for x86_64,
-#                  riscv64 then i386; ends with one "N passed, N failed,
-#                  N skipped" over all three (riscv64 and i386: a fixed
+#                  riscv64 then i386, then x86_64's debug kernel through
+#                  stress-short; ends with one "N passed, N failed,
+#                  N skipped" over all of them (riscv64 and i386: a fixed
 #                  subset of ftracetest, TEST_CASES); with ARCH=, that
-#                  architecture only
+#                  architecture only (and, for x86_64, its debug stage)
 #   make test-full the same with every ftracetest case
 #   make test-debug
 #                  ARCH's `make test` cases on the debug kernel (lockdep,
@@ -21,6 +22,9 @@
 #                  built in build/$(ARCH)/debug/; slow, not part of `make test`
 #   make stress    the stress loops (tools/testing/vm/stress.sh) on the
 #                  debug kernel, STRESS_SECONDS per loop (default 120)
+#   make stress-short
+#                  the same loops cut short: make test's last stage, on
+#                  x86_64's debug kernel
 #
 # ARCH=x86_64 (default), riscv64 (cross-compiled, booted under QEMU's
 # TCG on the "virt" machine) or i386 (cross-compiled with Debian's i686
@@ -118,8 +122,8 @@ KMAKE		= $(MAKE) -C $(SRC) O=$(1) ARCH=$(KBARCH) CC=$(KCC) -j$(JOBS)
 KLOCK		:= flock /tmp/ftrace-kbuild.lock
 
 .PHONY: all deps tree config kernel objects initramfs vm run demo test test-full \
-	test-arch test-full-arch test-debug stress stress-run check static-kernel \
-	patches bench clean
+	test-arch test-full-arch test-debug stress stress-short stress-run check \
+	static-kernel patches bench clean
 
 all: kernel
 
@@ -199,11 +203,15 @@ else
 TEST_ARCHES	?= $(ARCH)
 endif
 
+# Where x86_64 is among them, both end with x86_64's debug kernel
+# through the short stress run (stress-short); TEST_DEBUG= leaves it out.
+TEST_DEBUG	?= $(if $(filter x86_64,$(TEST_ARCHES)),x86_64:debug)
+
 test:
-	@MAKE='$(MAKE)' sh $(VMDIR)/test-arches.sh test-arch $(TEST_ARCHES)
+	@MAKE='$(MAKE)' sh $(VMDIR)/test-arches.sh test-arch $(TEST_ARCHES) $(TEST_DEBUG)
 
 test-full:
-	@MAKE='$(MAKE)' sh $(VMDIR)/test-arches.sh test-full-arch $(TEST_ARCHES)
+	@MAKE='$(MAKE)' sh $(VMDIR)/test-arches.sh test-full-arch $(TEST_ARCHES) $(TEST_DEBUG)
 
 # The static tracer (DYNAMIC_FTRACE=n: every function calls _mcount) where
 # the architecture has it: a second kernel, which run-tests.sh boots once
@@ -264,14 +272,24 @@ test-debug:
 # a mkdir allocates some 1,400 buffer pages and their descriptors.
 STRESS_SECONDS	?= 120
 STRESS_BUF_SIZE	?= 64K
+STRESS_ARGS	?= $(STRESS_SECONDS)
+STRESS_TIMEOUT	?= 10800
 stress:
 	@$(MAKE) --no-print-directory stress-run VARIANT=debug
 
-stress-run: initramfs
+# make test's stage on the debug kernel: the same loops, each
+# STRESS_SHORT_SECONDS long, fail-nth.pl's walks cut to 20 fail points an
+# operation and 2 for an instance mkdir (every allocation: `make stress`).
+STRESS_SHORT_SECONDS	?= 30
+stress-short:
+	@$(MAKE) --no-print-directory stress-run VARIANT=debug \
+		STRESS_ARGS=$(STRESS_SHORT_SECONDS),20,2 STRESS_TIMEOUT=2400
+
+stress-run: $(TEST_DEPS)
 	@mkdir -p $(VBUILD)/stress
 	@sh $(VMDIR)/run-vm.sh --kernel $(KERNEL_IMAGE) --initrd $(INITRAMFS) \
-		--script $(VMDIR)/stress.sh --timeout 10800 \
-		--append "vmargs=$(STRESS_SECONDS) trace_buf_size=$(STRESS_BUF_SIZE)" \
+		--script $(VMDIR)/stress.sh --timeout $(STRESS_TIMEOUT) \
+		--append "vmargs=$(STRESS_ARGS) trace_buf_size=$(STRESS_BUF_SIZE)" \
 		--log $(VBUILD)/stress/stress.log > $(VBUILD)/stress/stress.out 2>&1; \
 		sh $(VMDIR)/check-results.sh $(VBUILD)/stress/stress.log \
 		$(VMDIR)/expectations/stress.txt

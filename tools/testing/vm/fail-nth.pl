@@ -6,7 +6,7 @@
 # (guest side: stress.sh's faults loop, on a kernel with
 # FAULT_INJECTION, FAILSLAB and FAIL_PAGE_ALLOC).
 #
-# Usage: fail-nth.pl SECONDS
+# Usage: fail-nth.pl SECONDS [TRIES [MKDIR_TRIES]]
 #
 # The operations: a buffer_size_kb resize, an event enable, a hist
 # trigger, a kprobe event and an instance mkdir.  Each is one system
@@ -41,11 +41,12 @@ my $T = '/sys/kernel/tracing';
 my $D = '/sys/kernel/debug';
 my $NTH = '/proc/thread-self/fail-nth';
 my $BIG = 1000000;
-# Tries an operation's walk may take: one try of an instance mkdir (a
-# mkdir, its undoing rmdir) takes seconds on the debug kernel under TCG.
-my $TRIES = 400;
-my $MKDIR_TRIES = 40;
+# Tries an operation's walk may take (400 and 40 unless given): one try
+# of an instance mkdir (a mkdir, its undoing rmdir) takes seconds on the
+# debug kernel under TCG.  make test's short run gives fewer.
 my $secs = shift // 120;
+my $TRIES = shift // 400;
+my $MKDIR_TRIES = shift // 40;
 my @bad;
 
 # The injection knobs fail-nth goes through.  probability stays 0: only

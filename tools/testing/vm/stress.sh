@@ -6,7 +6,9 @@
 # the debug kernel, where lockdep, KASAN, UBSAN, KFENCE and kmemleak
 # turn a mistake into a splat on the console).
 #
-# Usage: stress.sh [SECONDS]   (vmargs=SECONDS; default 120 per loop)
+# Usage: stress.sh [SECONDS [TRIES MKDIR_TRIES]]
+#   (vmargs=SECONDS[,TRIES,MKDIR_TRIES]; default 120 s per loop, and
+#   fail-nth.pl's own tries)
 #
 # Five loops, each SECONDS long, each ending by itself, each against a
 # background load pinned to the other CPU (fork/exec, timers, module
@@ -34,6 +36,8 @@
 
 T=/sys/kernel/tracing
 secs=${1:-120}
+shift $(($# > 0 ? 1 : 0))
+tries="$*"
 ncpu=$(ls -d $T/per_cpu/cpu* | wc -l)
 other=$((ncpu > 1 ? 1 : 0))
 
@@ -208,7 +212,8 @@ loop_faults() {
 		echo "TEST-RESULT stress/faults SKIP no fail-nth, failslab or fail_page_alloc here"
 		return
 	fi
-	perl "$(dirname "$0")/fail-nth.pl" "$secs" 2>&1 | tee $out
+	# shellcheck disable=SC2086 # $tries: none, or the two numbers
+	perl "$(dirname "$0")/fail-nth.pl" "$secs" $tries 2>&1 | tee $out
 	rc=${PIPESTATUS[0]}
 	sum=$(awk '/^fail-nth: / && !/ BAD / { sub(/^fail-nth: /, ""); printf "%s%s", n++ ? "; " : "", $0 }' $out)
 	if [ "$rc" -ne 0 ]; then
