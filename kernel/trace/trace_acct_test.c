@@ -10,7 +10,7 @@
  *	<instance> <records>
  *
  * to its "start" file takes a reference on instances/<instance> (made if
- * there is none) and starts, on every online CPU, three sources that
+ * there is none) and starts, on every online CPU, four sources that
  * each write <records> trace_array_printk() lines (TRACE_PRINT records)
  *
  *	kacct <ctx> <cpu> <seq>
@@ -20,6 +20,8 @@
  *	irq      a pinned hrtimer expiring in hard interrupt context,
  *	softirq  a pinned hrtimer expiring in softirq context (HRTIMER_SOFTIRQ),
  *	         each writing ACCT_BATCH records per expiry;
+ *	nmi      the NMI handler, ACCT_BATCH records per NMI the CPU sends
+ *	         itself from a third pinned hard hrtimer (x86's local APIC);
  *	task     a kthread bound to the CPU.
  *
  * A record trace_array_printk() did not write (it returned 0: the ring
@@ -37,6 +39,7 @@
 
 #include <linux/cpu.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -45,17 +48,20 @@
 #include <linux/trace.h>
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
+#include <asm/apic.h>
+#include <asm/nmi.h>
 
 #define ACCT_BATCH		16	/* records per timer expiry */
 #define ACCT_PERIOD_NS		(500 * NSEC_PER_USEC)
 #define ACCT_MAX_RECORDS	10000000UL
 #define ACCT_NAME_MAX		64
 
-enum acct_ctx { ACCT_IRQ, ACCT_SOFTIRQ, ACCT_TASK, ACCT_NR_CTX };
+enum acct_ctx { ACCT_IRQ, ACCT_SOFTIRQ, ACCT_NMI, ACCT_TASK, ACCT_NR_CTX };
 
 static const char * const acct_ctx_name[ACCT_NR_CTX] = {
 	[ACCT_IRQ]	= "irq",
 	[ACCT_SOFTIRQ]	= "softirq",
+	[ACCT_NMI]	= "nmi",
 	[ACCT_TASK]	= "task",
 };
 
@@ -67,13 +73,20 @@ static const char * const acct_ctx_name[ACCT_NR_CTX] = {
  */
 struct acct_source {
 	union {
-		struct hrtimer		timer;	/* ACCT_IRQ, ACCT_SOFTIRQ */
+		struct hrtimer		timer;	/* ACCT_IRQ, _SOFTIRQ, _NMI */
 		struct task_struct	*task;	/* ACCT_TASK, under acct_lock */
 	};
 	unsigned long	written;	/* attempts, the next seq */
 	unsigned long	refused;
 	unsigned int	cpu;
 	enum acct_ctx	ctx;
+	/*
+	 * ACCT_NMI: set by the source's timer before it sends its CPU an
+	 * NMI, cleared by the NMI handler when it has written its batch.
+	 * Only that CPU writes it while the source runs; acct_stop() reads
+	 * it from another CPU after cancelling the timer.
+	 */
+	bool		nmi_pending;
 };
 
 struct acct_cpu {
@@ -132,6 +145,42 @@ static enum hrtimer_restart acct_timer_fn(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
+/*
+ * The NMI source's timer: while records are left, asks for one more
+ * batch by an NMI to this CPU.  The source ends here, not in the NMI
+ * handler, which may not queue work.
+ */
+static enum hrtimer_restart acct_nmi_timer_fn(struct hrtimer *timer)
+{
+	struct acct_source *src = container_of(timer, struct acct_source,
+					       timer);
+
+	if (READ_ONCE(src->written) == acct_records) {
+		acct_source_done();
+		return HRTIMER_NORESTART;
+	}
+	if (!READ_ONCE(src->nmi_pending)) {
+		WRITE_ONCE(src->nmi_pending, true);
+		__apic_send_IPI_mask(cpumask_of(src->cpu), NMI_VECTOR);
+	}
+	hrtimer_forward_now(timer, ns_to_ktime(ACCT_PERIOD_NS));
+	return HRTIMER_RESTART;
+}
+
+/* Called for every NMI: ours are those acct_nmi_timer_fn() sent. */
+static int acct_nmi(unsigned int type, struct pt_regs *regs)
+{
+	struct acct_source *src = this_cpu_ptr(&acct_cpus.src[ACCT_NMI]);
+	int i;
+
+	if (!READ_ONCE(src->nmi_pending))
+		return NMI_DONE;
+	for (i = 0; i < ACCT_BATCH && src->written < acct_records; i++)
+		acct_write(src);
+	WRITE_ONCE(src->nmi_pending, false);
+	return NMI_HANDLED;
+}
+
 /* Writes its records, then waits for acct_stop() to stop it. */
 static int acct_task_fn(void *data)
 {
@@ -162,6 +211,18 @@ static void acct_arm(void *unused)
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	hrtimer_start(&ac->src[ACCT_SOFTIRQ].timer, period,
 		      HRTIMER_MODE_REL_PINNED_SOFT);
+	hrtimer_start(&ac->src[ACCT_NMI].timer, period,
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * An NMI the source's timer sent before it was cancelled is still to
+ * come: wait for it, as it writes to the instance about to be put.
+ */
+static void acct_nmi_drain(struct acct_source *src)
+{
+	while (READ_ONCE(src->nmi_pending))
+		usleep_range(100, 200);
 }
 
 /* Stops every source and drops the instance.  Under acct_lock. */
@@ -177,6 +238,8 @@ static void acct_stop(void)
 		ac = per_cpu_ptr(&acct_cpus, cpu);
 		hrtimer_cancel(&ac->src[ACCT_IRQ].timer);
 		hrtimer_cancel(&ac->src[ACCT_SOFTIRQ].timer);
+		hrtimer_cancel(&ac->src[ACCT_NMI].timer);
+		acct_nmi_drain(&ac->src[ACCT_NMI]);
 		if (ac->src[ACCT_TASK].task)
 			kthread_stop(ac->src[ACCT_TASK].task);
 		ac->src[ACCT_TASK].task = NULL;
@@ -203,6 +266,7 @@ static int acct_start_cpus(void)
 		for (ctx = 0; ctx < ACCT_NR_CTX; ctx++) {
 			ac->src[ctx].written = 0;
 			ac->src[ctx].refused = 0;
+			ac->src[ctx].nmi_pending = false;
 		}
 		task = kthread_create_on_cpu(acct_task_fn,
 					     &ac->src[ACCT_TASK], cpu,
@@ -294,7 +358,7 @@ DEFINE_SHOW_ATTRIBUTE(acct_stats);
 static int __init trace_acct_test_init(void)
 {
 	struct acct_source *src;
-	int cpu, ctx;
+	int cpu, ctx, ret;
 
 	for_each_possible_cpu(cpu) {
 		for (ctx = 0; ctx < ACCT_NR_CTX; ctx++) {
@@ -309,7 +373,13 @@ static int __init trace_acct_test_init(void)
 		hrtimer_init(&src[ACCT_SOFTIRQ].timer, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_SOFT);
 		src[ACCT_SOFTIRQ].timer.function = acct_timer_fn;
+		hrtimer_init(&src[ACCT_NMI].timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_HARD);
+		src[ACCT_NMI].timer.function = acct_nmi_timer_fn;
 	}
+	ret = register_nmi_handler(NMI_LOCAL, acct_nmi, 0, "trace_acct_test");
+	if (ret)
+		return ret;
 	acct_dir = debugfs_create_dir("trace_acct_test", NULL);
 	debugfs_create_file("start", 0200, acct_dir, NULL, &acct_start_fops);
 	debugfs_create_file("stats", 0444, acct_dir, NULL, &acct_stats_fops);
@@ -325,6 +395,7 @@ static void __exit trace_acct_test_exit(void)
 	mutex_unlock(&acct_lock);
 	/* Queued by a source that ended before acct_stop(); it finds idle. */
 	cancel_work_sync(&acct_end_work);
+	unregister_nmi_handler(NMI_LOCAL, "trace_acct_test");
 }
 
 module_init(trace_acct_test_init);

@@ -93,7 +93,7 @@ fi
 # Last, as they leave the tracing state as they please: hostile writes
 # to every writable tracefs file and the record accounting
 # (stress/fuzz-tracefs, stress/no-lost-events), where they were built.
-# trace_acct_test.ko adds the kernel's records (irq, softirq, task) to
+# trace_acct_test.ko adds the kernel's records (irq, softirq, nmi, task) to
 # the accounting; without it no-lost-events counts trace_marker alone.
 if [ "$last" = 1 ] && [ -x /opt/vm/fuzz-tracefs ]; then
 	start=$(uptime_s)

@@ -14,7 +14,7 @@
  * numbered trace_marker lines "acct <cpu> <seq>".  When trace_acct_test.ko
  * is loaded (its debugfs directory exists), the kernel writes at the same
  * time, on every CPU, KERNEL_RECORDS lines "kacct <ctx> <cpu> <seq>" from
- * each of hard interrupt, softirq and task context, and counts the
+ * each of hard interrupt, softirq, NMI and task context, and counts the
  * writes it tried and those refused.  Then, per CPU, over its sources
  * (the user writer and the kernel's contexts):
  *   - the records read are that CPU's, of each source in increasing
@@ -55,10 +55,10 @@
 #define SUBBUF		4096
 
 /* The record sources of a CPU: the user writer, then the kernel's. */
-enum { SRC_USER, SRC_IRQ, SRC_SOFTIRQ, SRC_TASK, NR_SRC };
+enum { SRC_USER, SRC_IRQ, SRC_SOFTIRQ, SRC_NMI, SRC_TASK, NR_SRC };
 
 static const char *const src_name[NR_SRC] = {
-	"user", "irq", "softirq", "task"
+	"user", "irq", "softirq", "nmi", "task"
 };
 
 /* One source of one CPU. */
