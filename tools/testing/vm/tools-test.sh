@@ -84,6 +84,18 @@ check_list_tracers() {
 	for tr in $(cat $T/available_tracers); do
 		grep -qw "$tr" out || { fail $t "$tr not listed"; return; }
 	done
+	# Newest first, in upstream's order of registration.
+	want=
+	for tr in function_graph wakeup_dl wakeup_rt wakeup preemptirqsoff \
+		  preemptoff irqsoff function nop; do
+		grep -qw "$tr" $T/available_tracers && want="$want $tr"
+	done
+	got=
+	for tr in $(cat $T/available_tracers); do
+		case " $want " in *" $tr "*) got="$got $tr" ;; esac
+	done
+	[ "$got" = "$want" ] ||
+		{ fail $t "order:$got; upstream's:$want"; return; }
 	result $t PASS
 }
 
