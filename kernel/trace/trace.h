@@ -1115,6 +1115,7 @@ void trace_marker_create_files(struct trace_array *tr, struct dentry *parent);
 int trace_cmdline_init(void);
 void trace_cmdline_create_files(struct dentry *parent);
 void trace_cmdline_start(void);
+void trace_cmdline_stop(void);
 void trace_save_current_taskinfo(void);
 void trace_find_cmdline(int pid, char comm[]);
 int trace_find_tgid(int pid);

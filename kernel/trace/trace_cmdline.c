@@ -15,9 +15,12 @@
  *   - when such a task exits, by a probe on sched_process_exit: its last
  *     switch-out may come after its parent, woken by its exit, has
  *     already read the trace.
- * The probes are attached the first time something needs them: a tracer,
- * an event, a kernel or module calling trace_printk(), or
- * record-cmd/record-tgid turned on.  The sched_switch probe and the
+ * The probes are attached while something needs them: a tracer running,
+ * an event enabled, or for good, once a kernel or module calls
+ * trace_printk() or trace_array_printk().  When the last user stops they
+ * are detached, so that the scheduler's tracepoints are off again (and a
+ * single user, perf say, is called directly, not through the
+ * tracepoint's iterator).  The sched_switch probe and the
  * marker writers use trylock and give up when the lock is busy: the
  * probe runs in the scheduler and must never wait.  The exit probe and
  * readers take the lock.
@@ -74,9 +77,10 @@ struct cmdline_cache {
  */
 static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 static struct cmdline_cache *cmdlines;
-/* Serializes resizing and attaching the probe. */
+/* Serializes resizing and attaching the probes; protects cmdline_users. */
 static DEFINE_MUTEX(cmdline_mutex);
-static bool cmdline_probe_attached;
+/* trace_cmdline_start() calls not yet matched by trace_cmdline_stop() */
+static unsigned int cmdline_users;
 /* Set while ftrace_dump() runs: lookups must not wait for the lock. */
 static bool cmdline_dumping;
 
@@ -213,26 +217,46 @@ static void notrace probe_sched_process_exit(void *data,
 /**
  * trace_cmdline_start - save the comms of tasks that write records
  *
- * Attaches the sched_switch and sched_process_exit probes, once.  Sleeps.
+ * Attaches the sched_switch and sched_process_exit probes if no one else
+ * holds them.  Each call is matched by trace_cmdline_stop(), but for the
+ * trace_printk() users', which last.  Sleeps.
  */
 void trace_cmdline_start(void)
 {
 	int ret;
 
 	guard(mutex)(&cmdline_mutex);
-	if (cmdline_probe_attached)
+	if (cmdline_users++)
 		return;
 	ret = register_trace_sched_switch(probe_sched_switch, NULL);
-	if (ret) {
+	if (ret)
 		pr_warn("cannot hook sched_switch (%d): trace_printk() records may show <...> for the task\n",
 			ret);
-		return;
-	}
 	ret = register_trace_sched_process_exit(probe_sched_process_exit, NULL);
 	if (ret)
 		pr_warn("cannot hook sched_process_exit (%d): records of a task that just exited may show <...>\n",
 			ret);
-	cmdline_probe_attached = true;
+}
+
+/**
+ * trace_cmdline_stop - a trace_cmdline_start() user is done
+ *
+ * The last one detaches the probes.  Tasks that wrote records and are
+ * not switched out yet keep their pending mark, and are saved when the
+ * probes come back or by a later record of theirs.  Sleeps.
+ */
+void trace_cmdline_stop(void)
+{
+	guard(mutex)(&cmdline_mutex);
+	if (WARN_ON_ONCE(!cmdline_users) || --cmdline_users)
+		return;
+	/*
+	 * The probes are built in and take no data: calls still in flight
+	 * on other CPUs need no wait.  Unregistering a probe that failed to
+	 * register returns -ENOENT, nothing else.
+	 */
+	unregister_trace_sched_switch(probe_sched_switch, NULL);
+	unregister_trace_sched_process_exit(probe_sched_process_exit, NULL);
 }
 
 /**

@@ -466,6 +466,8 @@ static void event_file_detach(struct trace_event_file *file)
 		return;
 	clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
 	call->class->reg(call, TRACE_REG_UNREGISTER, file);
+	/* the reference event_file_attach() took */
+	trace_cmdline_stop();
 }
 
 /* Attach @file's probe.  event_mutex. */
@@ -478,14 +480,13 @@ static int event_file_attach(struct trace_event_file *file)
 		return 0;
 
 	/*
-	 * event_mutex, not trace_types_lock, which trace_set_opt() holds:
-	 * the option may flip meanwhile.
+	 * Whatever record-cmd says now: the probes test the options as
+	 * they run, so that the options may flip while events are on.
 	 */
-	if (READ_ONCE(file->tr->flags) &
-	    (TRACE_OPT(RECORD_CMD) | TRACE_OPT(RECORD_TGID)))
-		trace_cmdline_start();
+	trace_cmdline_start();
 	ret = call->class->reg(call, TRACE_REG_REGISTER, file);
 	if (ret) {
+		trace_cmdline_stop();
 		pr_info("event trace: Could not enable event %s\n",
 			trace_event_name(call));
 		return ret;

@@ -233,6 +233,8 @@ static int function_trace_init(struct trace_array *tr)
 	ret = register_ftrace_function(tr->ops);
 	/* read by function_trace_call() on every CPU */
 	WRITE_ONCE(tr->function_enabled, !ret);
+	if (ret)
+		trace_cmdline_stop();
 	return ret;
 }
 
@@ -242,6 +244,7 @@ static void function_trace_reset(struct trace_array *tr)
 	WRITE_ONCE(tr->function_enabled, false);
 	unregister_ftrace_function(tr->ops);
 	tr->ops->func = ftrace_stub;
+	trace_cmdline_stop();
 }
 
 static struct tracer function_trace = {

@@ -247,12 +247,16 @@ static int graph_trace_init(struct trace_array *tr)
 		return ret;
 	/* The trace shows the tasks' names, not <...>. */
 	trace_cmdline_start();
-	return register_ftrace_graph(&tr->graph->gops);
+	ret = register_ftrace_graph(&tr->graph->gops);
+	if (ret)
+		trace_cmdline_stop();
+	return ret;
 }
 
 static void graph_trace_reset(struct trace_array *tr)
 {
 	unregister_ftrace_graph(&tr->graph->gops);
+	trace_cmdline_stop();
 }
 
 /**

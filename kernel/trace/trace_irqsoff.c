@@ -452,6 +452,8 @@ static int irqsoff_start(struct trace_array *tr, unsigned int mode,
 	if (ret) {
 		WRITE_ONCE(irqsoff_mode, 0);	/* the key never went on */
 		irqsoff_trace = NULL;
+		trace_cmdline_stop();
+		trace_latency_tracer_stop(tr);
 		return ret;
 	}
 	/* before static_branch_enable(), which publishes it to the hooks */
@@ -470,6 +472,9 @@ static void irqsoff_reset(struct trace_array *tr)
 	synchronize_rcu();
 	/* no hook runs now; the next start rewrites it before the key */
 	WRITE_ONCE(irqsoff_mode, 0);
+	/* not running after a restart by irqsoff_flag_changed() failed */
+	if (irqsoff_trace)
+		trace_cmdline_stop();
 	irqsoff_trace = NULL;
 	trace_latency_tracer_stop(tr);
 }

@@ -143,11 +143,6 @@ static int trace_set_opt(struct trace_array *tr, int bit, bool on)
 		if (tr->buffer)
 			ring_buffer_change_overwrite(tr->buffer, on);
 		break;
-	case TRACE_OPT_RECORD_CMD_BIT:
-	case TRACE_OPT_RECORD_TGID_BIT:
-		if (on)
-			trace_cmdline_start();
-		break;
 	case TRACE_OPT_TRACE_PRINTK_DEST_BIT: {
 		int ret = trace_printk_dest_set(tr, on);
 

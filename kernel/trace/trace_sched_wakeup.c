@@ -372,13 +372,13 @@ static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
 	wakeup_kind = kind;
 	ret = wakeup_calls_set(tr, function, graph);
 	if (ret)
-		return ret;
+		goto fail;
 	wakeup_trace = tr;
 	ret = wakeup_start_probes();
 	if (ret) {
 		wakeup_trace = NULL;
 		wakeup_calls_set(tr, false, false);
-		return ret;
+		goto fail;
 	}
 	/*
 	 * Read by the probes on every CPU (probe_wakeup(), and under
@@ -387,6 +387,10 @@ static int wakeup_tracer_start(struct trace_array *tr, enum wakeup_kind kind,
 	 */
 	WRITE_ONCE(tracer_enabled, true);
 	return 0;
+fail:
+	trace_cmdline_stop();
+	trace_latency_tracer_stop(tr);
+	return ret;
 }
 
 static bool wakeup_function_trace(struct trace_array *tr)
@@ -412,6 +416,9 @@ static void wakeup_reset(struct trace_array *tr)
 	wakeup_forget();
 	raw_spin_unlock_irqrestore(&wakeup_lock, flags);
 	trace_latency_swap_stop(tr);
+	/* not running after a restart by wakeup_flag_changed() failed */
+	if (wakeup_trace)
+		trace_cmdline_stop();
 	wakeup_trace = NULL;
 	trace_latency_tracer_stop(tr);
 }

@@ -598,6 +598,39 @@ check_perf_record() {
 	result $t PASS
 }
 
+# perf alone on sched_switch, after the event was on and off in tracefs:
+# no probe of ours is left on the tracepoint, so perf's is called
+# directly and no sample's callchain starts in the tracepoint's iterator.
+# An instance with the event on (trace_instance= at boot) has it off
+# meanwhile, and back on after.
+check_perf_callchain() {
+	t=perf/record-callchain
+	needs events $t || return
+	on=$(grep -l '^1' $T/instances/*/events/sched/sched_switch/enable \
+		2>/dev/null)
+	for f in $on; do echo 0 >"$f"; done
+	perf_callchain_alone
+	for f in $on; do echo 1 >"$f"; done
+}
+
+perf_callchain_alone() {
+	echo 1 >$T/events/sched/sched_switch/enable
+	echo 0 >$T/events/sched/sched_switch/enable
+	run perf record -g -o cc.data -e sched:sched_switch -a sleep 0.5 ||
+		{ fail $t "record: exit status $?"; return; }
+	run perf script -i cc.data || { fail $t "script: exit status $?"; return; }
+	# perf script: a sample's line, then its frames indented by a tab.
+	first=$(awk '/^[^\t]/ { top = 1; next }
+		     top && /^\t/ { print $2; top = 0 }' out | sort | uniq -c)
+	[ -n "$first" ] || { fail $t "no callchain"; return; }
+	case $first in
+	*__traceiter_sched_switch*)
+		fail $t "samples start in __traceiter_sched_switch: $first"
+		return ;;
+	esac
+	result $t PASS
+}
+
 # A kprobe event defined in kprobe_events, recorded by perf.
 check_perf_record_kprobe() {
 	t=perf/record-kprobe-event
@@ -706,8 +739,9 @@ for c in record_options list_tracers list_options options_tracer \
 	 record_func_stack record_pid record_stack_trigger record_cpumask \
 	 record_network record_graph buffer_size snapshot stack \
 	 report_options split reset reset_files \
-	 perf_list perf_stat perf_record perf_trace perf_record_syscall \
-	 perf_record_kprobe perf_probe perf_ftrace perf_ftrace_opts; do
+	 perf_list perf_stat perf_record perf_callchain perf_trace \
+	 perf_record_syscall perf_record_kprobe perf_probe perf_ftrace \
+	 perf_ftrace_opts; do
 	quiesce
 	"check_$c"
 done
