@@ -8,6 +8,11 @@
  *                               that tracer registers
  *   ftrace_filter=<f>[,<f>...]  the top level's set_ftrace_filter
  *   ftrace_notrace=<f>[,...]    the top level's set_ftrace_notrace
+ *   ftrace_graph_filter=<f>[,...]
+ *                               the top level's set_graph_function
+ *   ftrace_graph_notrace=<f>[,...]
+ *                               the top level's set_graph_notrace
+ *   ftrace_graph_max_depth=<n>  the top level's max_graph_depth
  *   alloc_snapshot              allocate the top level's snapshot buffer
  *   ftrace_boot_snapshot[=<instance>]
  *                               at the end of boot (before init memory is
@@ -26,6 +31,7 @@
 #include <asm/setup.h>
 
 #include "trace.h"
+#include "trace_graph.h"
 
 /*
  * Read by register_tracer(), which is not __init (the tracers are all
@@ -111,6 +117,54 @@ static int __init boot_filters_apply(void)
 	return 0;
 }
 early_initcall(boot_filters_apply);
+#endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#ifdef CONFIG_DYNAMIC_FTRACE
+static char boot_graph_filter[COMMAND_LINE_SIZE] __initdata;
+static char boot_graph_notrace[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_boot_graph_filter(char *str)
+{
+	strscpy(boot_graph_filter, str, sizeof(boot_graph_filter));
+	return 1;
+}
+__setup("ftrace_graph_filter=", set_boot_graph_filter);
+
+static int __init set_boot_graph_notrace(char *str)
+{
+	strscpy(boot_graph_notrace, str, sizeof(boot_graph_notrace));
+	return 1;
+}
+__setup("ftrace_graph_notrace=", set_boot_graph_notrace);
+#endif
+
+static unsigned int boot_graph_max_depth __initdata;
+
+static int __init set_boot_graph_max_depth(char *str)
+{
+	if (kstrtouint(str, 0, &boot_graph_max_depth) ||
+	    boot_graph_max_depth > INT_MAX) {
+		pr_warn("ftrace_graph_max_depth=%s: not a depth\n", str);
+		boot_graph_max_depth = 0;
+	}
+	return 1;
+}
+__setup("ftrace_graph_max_depth=", set_boot_graph_max_depth);
+
+/**
+ * trace_boot_graph_setup - apply the ftrace_graph_* boot options
+ * @g: the top level's function_graph state, before the tracer registers
+ *     (ftrace=function_graph starts it then)
+ */
+void __init trace_boot_graph_setup(struct trace_graph *g)
+{
+	g->max_depth = boot_graph_max_depth;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	trace_graph_boot_list(g, false, boot_graph_filter);
+	trace_graph_boot_list(g, true, boot_graph_notrace);
+#endif
+}
 #endif
 
 #ifdef CONFIG_TRACER_SNAPSHOT

@@ -187,14 +187,8 @@ static void notrace trace_graph_return(struct ftrace_graph_ret *trace,
  */
 static struct trace_graph global_graph;
 
-/**
- * trace_graph_create_instance - give an instance its function_graph state
- * @tr:     the instance, whose ftrace ops exists
- * @parent: its directory (NULL: the tracefs root)
- *
- * Return: 0 or -ENOMEM.
- */
-int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent)
+/* @tr's function_graph state, without its files; @tr's ftrace ops exists. */
+static int trace_graph_init_state(struct trace_array *tr)
 {
 	struct trace_graph *g;
 
@@ -215,7 +209,23 @@ int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent)
 	ftrace_ops_share_filter(&g->gops.ops, tr->ops);
 	g->gops.ops.private = tr;
 	tr->graph = g;
-	trace_graph_create_files(g, parent);
+	return 0;
+}
+
+/**
+ * trace_graph_create_instance - give an instance its function_graph state
+ * @tr:     the instance, whose ftrace ops exists
+ * @parent: its directory (NULL: the tracefs root)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent)
+{
+	int ret = trace_graph_init_state(tr);
+
+	if (ret)
+		return ret;
+	trace_graph_create_files(tr->graph, parent);
 	return 0;
 }
 
@@ -296,17 +306,41 @@ static struct tracer graph_trace = {
 	.open = trace_graph_open, .close = trace_graph_close,
 };
 
+/*
+ * The top level's state before the tracer registers, so that ftrace=
+ * can start it then, with the ftrace_graph_* boot options applied; its
+ * files come with tracefs.
+ */
+static __init void init_graph_top_state(void)
+{
+	int ret;
+
+	if (ftrace_disabled)
+		return;
+	ret = ftrace_allocate_ftrace_ops(&global_trace);
+	if (!ret) {
+		guard(mutex)(&trace_types_lock);
+		ret = trace_graph_init_state(&global_trace);
+	}
+	if (ret)
+		pr_warn("function_graph: no state for the top level (%d)\n",
+			ret);
+	else
+		trace_boot_graph_setup(global_trace.graph);
+}
+
 static __init int init_graph_trace(void)
 {
 	if (tracing_disabled)
 		return 0;
 	if (trace_graph_output_init())
 		pr_warn("function_graph: could not register its output\n");
+	init_graph_top_state();
 	return register_tracer(&graph_trace);
 }
 core_initcall(init_graph_trace);
 
-/* The top level's state, once its function tracer ops exists. */
+/* The top level's files (and its state, if that failed before). */
 static __init int init_graph_trace_tracefs(void)
 {
 	int ret;

@@ -79,6 +79,7 @@ void trace_graph_create_files(struct trace_graph *g, struct dentry *parent);
 #ifdef CONFIG_DYNAMIC_FTRACE
 void trace_graph_create_filter_files(struct trace_graph *g,
 				     struct dentry *parent);
+void trace_graph_boot_list(struct trace_graph *g, bool exclude, char *list);
 #else
 /* No call site records to make function sets of. */
 static inline void trace_graph_create_filter_files(struct trace_graph *g,
@@ -87,6 +88,8 @@ static inline void trace_graph_create_filter_files(struct trace_graph *g,
 }
 #endif
 void trace_graph_free_hashes(struct trace_graph *g);
+/* trace_boot.c: the ftrace_graph_* boot options, into the top level's */
+void trace_boot_graph_setup(struct trace_graph *g);
 
 /* trace_graph_output.c */
 enum print_line_t trace_graph_print_line(struct trace_iterator *iter);

@@ -214,6 +214,45 @@ static const struct file_operations graph_hash_fops = {
 };
 
 /**
+ * trace_graph_boot_list - set_graph_function or _notrace from the command line
+ * @g:       the top level's state
+ * @exclude: set_graph_notrace (else set_graph_function)
+ * @list:    comma-separated words of the file (modified)
+ *
+ * Before the tracer registers, at boot.  A word that names no function
+ * is reported and skipped; the others are in force if any.
+ */
+void __init trace_graph_boot_list(struct trace_graph *g, bool exclude,
+				  char *list)
+{
+	struct ftrace_hash __rcu **slot = graph_hash_slot(g, exclude);
+	struct ftrace_hash *hash, *old;
+	char *word;
+
+	if (!*list)
+		return;
+	hash = ftrace_hash_alloc(GRAPH_HASH_BITS);
+	if (!hash) {
+		pr_warn("%s: no memory\n", exclude ? "ftrace_graph_notrace" :
+			"ftrace_graph_filter");
+		return;
+	}
+	guard(mutex)(&ftrace_lock);
+	while ((word = strsep(&list, ",")) != NULL)
+		if (*word && ftrace_hash_apply_pattern(hash, word) < 0)
+			pr_warn("%s: no function matches '%s'\n",
+				exclude ? "ftrace_graph_notrace" :
+				"ftrace_graph_filter", word);
+	if (ftrace_hash_empty(hash)) {
+		ftrace_hash_free(hash);
+		return;
+	}
+	old = rcu_dereference_protected(*slot, lockdep_is_held(&ftrace_lock));
+	rcu_assign_pointer(*slot, hash);
+	ftrace_hash_free_rcu(old);
+}
+
+/**
  * trace_graph_create_filter_files - set_graph_function and set_graph_notrace
  * @g:      the instance's state
  * @parent: its directory (NULL: the tracefs root)

@@ -18,6 +18,10 @@
  * (instance) has the event enabled; the list of points (->points)
  * changes under event_mutex too, as the files do.  Everything else the
  * handlers read is immutable while the point is registered.
+ *
+ * kprobe_event=<def>[;<def>...] on the command line defines events at
+ * boot, each definition as written to kprobe_events with commas for its
+ * spaces, and enables them in the top level.
  */
 #include <linux/ctype.h>
 #include <linux/kallsyms.h>
@@ -28,6 +32,8 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+
+#include <asm/setup.h>
 
 #include "trace_probe_event.h"
 
@@ -814,11 +820,64 @@ int trace_kprobe_command(const char *cmd)
 	return dyn_event_command(cmd, &kprobe_events.dyn);
 }
 
+static char kprobe_boot_defs[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_kprobe_boot_defs(char *str)
+{
+	strscpy(kprobe_boot_defs, str, sizeof(kprobe_boot_defs));
+	return 1;
+}
+__setup("kprobe_event=", set_kprobe_boot_defs);
+
+/* Define one kprobe_event= event and enable it in the top level. */
+static __init void kprobe_boot_event(char *def)
+{
+	char group[PROBE_NAME_LEN], name[PROBE_NAME_LEN];
+	struct probe_event *ev;
+	int ret;
+
+	strreplace(def, ',', ' ');
+	ret = trace_kprobe_command(def);
+	if (ret) {
+		pr_warn("kprobe_event: '%s' refused (%d)\n", def, ret);
+		return;
+	}
+	/*
+	 * A definition adds its event at the list's tail, or a place to an
+	 * event there already (the same name): enabling that is harmless.
+	 * The names are copied out so that enabling (event_mutex) is not
+	 * done under the kind's mutex.
+	 */
+	scoped_guard(mutex, &kprobe_events.mutex) {
+		if (list_empty(&kprobe_events.list))
+			return;
+		ev = list_last_entry(&kprobe_events.list, struct probe_event,
+				     list);
+		strscpy(group, ev->group, sizeof(group));
+		strscpy(name, trace_event_name(&ev->call), sizeof(name));
+	}
+	ret = trace_array_set_clr_event(&global_trace, group, name, true);
+	if (ret)
+		pr_warn("kprobe_event: could not enable %s/%s (%d)\n", group,
+			name, ret);
+}
+
+static __init void kprobe_boot_events(void)
+{
+	char *list = kprobe_boot_defs, *def;
+
+	while ((def = strsep(&list, ";")) != NULL)
+		if (*def)
+			kprobe_boot_event(def);
+}
+
 static __init int kprobe_events_init(void)
 {
 	int ret = probe_events_init(&kprobe_events, "kprobe_events",
 				    "kprobe_profile");
 
+	if (!ret)
+		kprobe_boot_events();
 	return ret ?: kprobe_module_init();
 }
 device_initcall(kprobe_events_init);

@@ -29,6 +29,24 @@ DEFINE_RAW_SPINLOCK(trace_max_lock);
 u64 tracing_thresh;
 
 /*
+ * tracing_thresh=<usecs> on the command line, as a write of the file:
+ * parsed before any tracer can read it, so no lock.
+ */
+static int __init set_tracing_thresh(char *str)
+{
+	u64 usecs;
+
+	if (kstrtoull(str, 10, &usecs) || usecs > U64_MAX / NSEC_PER_USEC) {
+		pr_warn("tracing_thresh=%s: not a number of microseconds\n",
+			str);
+		return 1;
+	}
+	tracing_thresh = usecs * NSEC_PER_USEC;
+	return 1;
+}
+__setup("tracing_thresh=", set_tracing_thresh);
+
+/*
  * Each instance has its own maximum: tr->max_latency is its
  * tracing_max_latency, the largest latency seen (ns); tr->max_info
  * describes the latency whose trace its max buffer holds, which is what

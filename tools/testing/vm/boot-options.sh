@@ -7,6 +7,7 @@
 # top level:
 #
 #   ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot
+#   tracing_thresh=100
 #
 # prints TEST-RESULT boot/<check> PASS|FAIL|SKIP, then puts the top level
 # back to nop with an empty filter and no snapshot.
@@ -23,7 +24,8 @@ result() { # name ok message
 
 if ! grep -q 'ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot' \
 	/proc/cmdline; then
-	for c in ftrace-tracer ftrace-filter ftrace-boot-snapshot; do
+	for c in ftrace-tracer ftrace-filter ftrace-boot-snapshot \
+		 tracing-thresh; do
 		echo "TEST-RESULT boot/$c SKIP not booted with the options"
 	done
 	exit 0
@@ -37,6 +39,14 @@ result ftrace-filter $? "set_ftrace_filter is '$(cat $T/set_ftrace_filter)'"
 
 grep -q ' do_one_initcall <-' $T/snapshot
 result ftrace-boot-snapshot $? "no do_one_initcall line in snapshot"
+
+if [ -f $T/tracing_thresh ]; then
+	[ "$(cat $T/tracing_thresh)" = 100 ]
+	result tracing-thresh $? "tracing_thresh is '$(cat $T/tracing_thresh)'"
+	echo 0 > $T/tracing_thresh
+else
+	echo "TEST-RESULT boot/tracing-thresh SKIP no tracing_thresh"
+fi
 
 echo nop > $T/current_tracer
 echo > $T/set_ftrace_filter

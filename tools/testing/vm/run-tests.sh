@@ -44,7 +44,7 @@ while [ "$i" -le "$shards" ]; do
 		boot="$boot FTRACETEST_TIMEOUT=$FTRACETEST_TIMEOUT"
 	# The first also starts the function tracer from the command line
 	# (boot-options.sh checks it before ftracetest runs).
-	[ "$i" != 1 ] || boot="$boot ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot"
+	[ "$i" != 1 ] || boot="$boot ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot tracing_thresh=100"
 	cases=
 	set -f	# patterns for the guest, not for the host's filesystem
 	for g in ${FTRACETEST_CASES:-}; do
@@ -68,6 +68,16 @@ for pid in $pids; do
 	[ "$rc" -eq 0 ] || tail -n 50 "$out/test-$i.out"
 	i=$((i + 1))
 done
+
+# The boot options the guests above cannot have (the first boots with the
+# function tracer, the second with tracing untouched): a short boot.
+sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
+	--script "$here/boot-cmdline.sh" --timeout 600 \
+	--append 'ftrace=function_graph ftrace_graph_filter=do_one_initcall ftrace_graph_notrace=init_* ftrace_graph_max_depth=2 kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval' \
+	--log "$out/test-boot-cmdline.log" > "$out/test-boot-cmdline.out" 2>&1
+rc=$?
+echo "run-tests: boot options guest exited with $rc"
+[ "$rc" -eq 0 ] || tail -n 50 "$out/test-boot-cmdline.out"
 
 if [ -n "${STATIC_KERNEL:-}" ]; then
 	sh "$here/run-vm.sh" --kernel "$STATIC_KERNEL" --initrd "$initrd" \

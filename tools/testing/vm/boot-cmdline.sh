@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Copyright (C) 2026 The ftrace clean-room authors
+#
+# boot-cmdline.sh - guest side: the boot options the test guests cannot
+# have (they boot with the function tracer, or with tracing untouched).
+# run-tests.sh boots a guest of its own for them, with
+#
+#   ftrace=function_graph ftrace_graph_filter=do_one_initcall
+#   ftrace_graph_notrace=init_* ftrace_graph_max_depth=2
+#   kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval
+#
+# and this prints TEST-RESULT boot/graph-<check> and boot/kprobe-event
+# PASS|FAIL|SKIP: function_graph ran from boot with the options in force,
+# so the trace holds the initcalls that came after it, two levels deep,
+# none named init_*; the two kprobe events were defined, enabled and hit.
+
+T=/sys/kernel/tracing
+
+result() { # name ok message
+	if [ "$2" = 0 ]; then
+		echo "TEST-RESULT boot/$1 PASS"
+	else
+		echo "TEST-RESULT boot/$1 FAIL $3"
+	fi
+}
+
+[ -f $T/trace ] || mount -t tracefs nodev $T
+checks="tracer filter notrace max-depth trace"
+if ! grep -q 'ftrace=function_graph' /proc/cmdline ||
+   ! [ -f $T/set_graph_function ]; then
+	for c in $checks; do
+		echo "TEST-RESULT boot/graph-$c SKIP no function_graph boot"
+	done
+	exit 0
+fi
+
+echo 0 > $T/tracing_on
+[ "$(cat $T/current_tracer)" = function_graph ]
+result graph-tracer $? "current_tracer is '$(cat $T/current_tracer)'"
+
+[ "$(cat $T/set_graph_function)" = do_one_initcall ]
+result graph-filter $? "set_graph_function is '$(head -3 $T/set_graph_function)'"
+
+n=$(grep -c '^init_' $T/set_graph_notrace)
+other=$(grep -v '^init_' $T/set_graph_notrace | head -1)
+[ "$n" -gt 0 ] && [ -z "$other" ]
+result graph-notrace $? "set_graph_notrace: $n init_* functions, also '$other'"
+
+[ "$(cat $T/max_graph_depth)" = 2 ]
+result graph-max-depth $? "max_graph_depth is '$(cat $T/max_graph_depth)'"
+
+# do_one_initcall at the first level, the initcalls at the second (four
+# spaces after the bar), nothing deeper, no init_* initcall.
+trace=/tmp/boot-graph.trace
+cat $T/trace > $trace
+if ! grep -q '|  do_one_initcall() {' $trace; then
+	result graph-trace 1 "no do_one_initcall() { in the trace"
+elif ! grep -Eq '\|    [a-z_][a-z_0-9.]*\(\)' $trace; then
+	result graph-trace 1 "no initcall under do_one_initcall"
+elif grep -Eq '\|      [a-z_]' $trace; then
+	result graph-trace 1 "a third level: $(grep -E -m1 '\|      [a-z_]' $trace)"
+elif grep -Eq '\|    init_' $trace; then
+	result graph-trace 1 "an init_* initcall traced: $(grep -E -m1 '\|    init_' $trace)"
+else
+	result graph-trace 0
+fi
+if ! grep -q 'kprobe_event=' /proc/cmdline || ! [ -f $T/kprobe_events ]; then
+	echo "TEST-RESULT boot/kprobe-event SKIP no kprobe_event= boot"
+elif ! grep -q '^p:kprobes/bootprobe vfs_read count=' $T/kprobe_events ||
+     ! grep -q '^r[0-9]*:kprobes/bootret vfs_read ret=' $T/kprobe_events; then
+	result kprobe-event 1 "kprobe_events: $(cat $T/kprobe_events)"
+elif [ "$(cat $T/events/kprobes/bootprobe/enable)" != 1 ] ||
+     [ "$(cat $T/events/kprobes/bootret/enable)" != 1 ]; then
+	result kprobe-event 1 "not enabled at boot"
+elif ! grep -q 'bootprobe: (vfs_read+0x[0-9a-f]*/0x[0-9a-f]*) count=' $trace ||
+     ! grep -q 'bootret: (.*<- vfs_read) ret=' $trace; then
+	result kprobe-event 1 "no hit of both in the trace"
+else
+	result kprobe-event 0
+fi
+echo 0 > $T/events/kprobes/enable 2>/dev/null
+echo nop > $T/current_tracer
+exit 0
