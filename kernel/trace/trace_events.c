@@ -27,6 +27,7 @@
 #include <asm/setup.h>
 
 #include "trace.h"
+#include "trace_events_trigger.h"
 
 /* See the top of this file. */
 struct mutex event_mutex = __MUTEX_INITIALIZER(event_mutex);
@@ -1340,6 +1341,21 @@ static int __init set_boot_events(char *str)
 }
 __setup("trace_event=", set_boot_events);
 
+/*
+ * trace_trigger=: <event>.<trigger>[,...], each trigger as the event's
+ * trigger file takes it, on the top level's event of that name (in
+ * whatever system).
+ */
+static char boot_triggers[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_boot_triggers(char *str)
+{
+	strscpy(boot_triggers, str, sizeof(boot_triggers));
+	trace_boot_expand_buffer();
+	return 1;
+}
+__setup("trace_trigger=", set_boot_triggers);
+
 static bool tp_printk_stop_on_boot __initdata;
 
 static int __init set_tp_printk(char *str)
@@ -1361,13 +1377,48 @@ static int __init set_tp_printk_stop_on_boot(char *str)
 }
 __setup("tp_printk_stop_on_boot", set_tp_printk_stop_on_boot);
 
-/* Enable the events of trace_event=. */
+/* The top level's file of the event called @name.  event_mutex. */
+static struct trace_event_file *__init boot_event_file(const char *name)
+{
+	struct trace_event_file *file;
+
+	list_for_each_entry(file, &global_trace.events.files, list)
+		if (!strcmp(trace_event_name(file->event_call), name))
+			return file;
+	return NULL;
+}
+
+/* Add the triggers of trace_trigger=. */
+static void __init trace_trigger_boot_add(void)
+{
+	char *buf = boot_triggers, *trigger, *event;
+	struct trace_event_file *file;
+	int ret;
+
+	guard(mutex)(&event_mutex);
+	while ((trigger = strsep(&buf, ",")) != NULL) {
+		event = strsep(&trigger, ".");
+		if (!*event)
+			continue;
+		file = boot_event_file(event);
+		if (!file || !trigger)
+			ret = -EINVAL;
+		else
+			ret = trace_event_trigger_run(file, trigger);
+		if (ret)
+			pr_warn("trace_trigger: the trigger on %s refused (%d)\n",
+				event, ret);
+	}
+}
+
+/* Enable the events of trace_event=, add the triggers of trace_trigger=. */
 static int __init trace_event_boot_enable(void)
 {
 	char *buf = boot_events, *word;
 
 	if (tracing_disabled)
 		return 0;
+	trace_trigger_boot_add();
 	while ((word = strsep(&buf, ",")) != NULL) {
 		bool set;
 

@@ -9,11 +9,14 @@
 #   ftrace=function_graph ftrace_graph_filter=do_one_initcall
 #   ftrace_graph_notrace=init_* ftrace_graph_max_depth=2
 #   kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval
+#   trace_trigger=sched_process_exec.stacktrace:1
 #
-# and this prints TEST-RESULT boot/graph-<check> and boot/kprobe-event
-# PASS|FAIL|SKIP: function_graph ran from boot with the options in force,
-# so the trace holds the initcalls that came after it, two levels deep,
-# none named init_*; the two kprobe events were defined, enabled and hit.
+# and this prints TEST-RESULT boot/graph-<check>, boot/kprobe-event and
+# boot/trace-trigger PASS|FAIL|SKIP: function_graph ran from boot with the
+# options in force, so the trace holds the initcalls that came after it,
+# two levels deep, none named init_*; the two kprobe events were defined,
+# enabled and hit; sched_process_exec's trigger fired once, at init's
+# exec, its stack trace in the trace.
 
 T=/sys/kernel/tracing
 
@@ -80,5 +83,17 @@ else
 	result kprobe-event 0
 fi
 echo 0 > $T/events/kprobes/enable 2>/dev/null
+
+trigger=$T/events/sched/sched_process_exec/trigger
+if ! grep -q 'trace_trigger=' /proc/cmdline; then
+	echo "TEST-RESULT boot/trace-trigger SKIP no trace_trigger= boot"
+elif ! grep -q '^stacktrace:count=0' $trigger; then
+	result trace-trigger 1 "sched_process_exec's trigger: $(cat $trigger)"
+elif ! grep -q '<stack trace>' $trace; then
+	result trace-trigger 1 "no stack trace in the trace"
+else
+	result trace-trigger 0
+fi
+echo '!stacktrace' > $trigger
 echo nop > $T/current_tracer
 exit 0
