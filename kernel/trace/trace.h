@@ -656,6 +656,20 @@ void trace_array_free_buffers(struct trace_array *tr);
 int tracing_update_buffers(struct trace_array *tr);
 int tracing_update_buffers_locked(struct trace_array *tr);
 void trace_boot_expand_buffer(void);
+
+/*
+ * TRACE_BOOT_STRING(name, option) - keep the value of the boot option
+ * @option (say "ftrace_filter=") in the __initdata string name_str, for
+ * an initcall to use.  The user includes <asm/setup.h>.
+ */
+#define TRACE_BOOT_STRING(name, option)				\
+static char name##_str[COMMAND_LINE_SIZE] __initdata;		\
+static int __init name##_set(char *str)				\
+{								\
+	strscpy(name##_str, str, sizeof(name##_str));		\
+	return 1;						\
+}								\
+__setup(option, name##_set)
 void trace_buffers_create_files(struct trace_array *tr, struct dentry *d);
 void trace_buffers_create_cpu_file(struct trace_cpu_file *cf,
 				   struct dentry *d);

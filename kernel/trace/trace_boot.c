@@ -78,22 +78,8 @@ static int __init boot_tracer_check(void)
 late_initcall_sync(boot_tracer_check);
 
 #ifdef CONFIG_DYNAMIC_FTRACE
-static char boot_filter[COMMAND_LINE_SIZE] __initdata;
-static char boot_notrace[COMMAND_LINE_SIZE] __initdata;
-
-static int __init set_boot_filter(char *str)
-{
-	strscpy(boot_filter, str, sizeof(boot_filter));
-	return 1;
-}
-__setup("ftrace_filter=", set_boot_filter);
-
-static int __init set_boot_notrace(char *str)
-{
-	strscpy(boot_notrace, str, sizeof(boot_notrace));
-	return 1;
-}
-__setup("ftrace_notrace=", set_boot_notrace);
+TRACE_BOOT_STRING(boot_filter, "ftrace_filter=");
+TRACE_BOOT_STRING(boot_notrace, "ftrace_notrace=");
 
 /* Add each comma-separated word of @list with @set. */
 static void __init boot_set_list(char *list,
@@ -112,8 +98,8 @@ static void __init boot_set_list(char *list,
  */
 static int __init boot_filters_apply(void)
 {
-	boot_set_list(boot_filter, ftrace_set_global_filter);
-	boot_set_list(boot_notrace, ftrace_set_global_notrace);
+	boot_set_list(boot_filter_str, ftrace_set_global_filter);
+	boot_set_list(boot_notrace_str, ftrace_set_global_notrace);
 	return 0;
 }
 early_initcall(boot_filters_apply);
@@ -121,22 +107,8 @@ early_initcall(boot_filters_apply);
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #ifdef CONFIG_DYNAMIC_FTRACE
-static char boot_graph_filter[COMMAND_LINE_SIZE] __initdata;
-static char boot_graph_notrace[COMMAND_LINE_SIZE] __initdata;
-
-static int __init set_boot_graph_filter(char *str)
-{
-	strscpy(boot_graph_filter, str, sizeof(boot_graph_filter));
-	return 1;
-}
-__setup("ftrace_graph_filter=", set_boot_graph_filter);
-
-static int __init set_boot_graph_notrace(char *str)
-{
-	strscpy(boot_graph_notrace, str, sizeof(boot_graph_notrace));
-	return 1;
-}
-__setup("ftrace_graph_notrace=", set_boot_graph_notrace);
+TRACE_BOOT_STRING(boot_graph_filter, "ftrace_graph_filter=");
+TRACE_BOOT_STRING(boot_graph_notrace, "ftrace_graph_notrace=");
 #endif
 
 static unsigned int boot_graph_max_depth __initdata;
@@ -161,8 +133,8 @@ void __init trace_boot_graph_setup(struct trace_graph *g)
 {
 	g->max_depth = boot_graph_max_depth;
 #ifdef CONFIG_DYNAMIC_FTRACE
-	trace_graph_boot_list(g, false, boot_graph_filter);
-	trace_graph_boot_list(g, true, boot_graph_notrace);
+	trace_graph_boot_list(g, false, boot_graph_filter_str);
+	trace_graph_boot_list(g, true, boot_graph_notrace_str);
 #endif
 }
 #endif

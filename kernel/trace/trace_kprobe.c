@@ -820,14 +820,7 @@ int trace_kprobe_command(const char *cmd)
 	return dyn_event_command(cmd, &kprobe_events.dyn);
 }
 
-static char kprobe_boot_defs[COMMAND_LINE_SIZE] __initdata;
-
-static int __init set_kprobe_boot_defs(char *str)
-{
-	strscpy(kprobe_boot_defs, str, sizeof(kprobe_boot_defs));
-	return 1;
-}
-__setup("kprobe_event=", set_kprobe_boot_defs);
+TRACE_BOOT_STRING(kprobe_boot_defs, "kprobe_event=");
 
 /* Define one kprobe_event= event and enable it in the top level. */
 static __init void kprobe_boot_event(char *def)
@@ -864,7 +857,7 @@ static __init void kprobe_boot_event(char *def)
 
 static __init void kprobe_boot_events(void)
 {
-	char *list = kprobe_boot_defs, *def;
+	char *list = kprobe_boot_defs_str, *def;
 
 	while ((def = strsep(&list, ";")) != NULL)
 		if (*def)
