@@ -270,9 +270,10 @@ check_record_pid() {
 
 # -R stacktrace with -F, as trace-cmd profile records: one kernel stack
 # after each sched_switch of the command, starting at the event's probe.
-# The command's last switch (state X, exiting) may lose its stack: its
-# exit wakes trace-cmd, which can stop the trace on the other CPU before
-# that switch's trigger writes the stack.
+# The command's last switch (exiting: state X, or Z while trace-cmd has
+# not reaped it yet) may lose its stack: its exit wakes trace-cmd, which
+# can stop the trace on the other CPU before that switch's trigger writes
+# the stack.
 check_record_stack_trigger() {
 	t=trace-cmd/record-stacktrace-trigger
 	needs events $t || return
@@ -280,7 +281,7 @@ check_record_stack_trigger() {
 		-F sleep 1 || { fail $t "record: exit status $?"; return; }
 	run trace-cmd report -i stk.dat || { fail $t "report: exit status $?"; return; }
 	n=$(grep -c 'sched_switch:' out)
-	x=$(grep 'sched_switch:' out | grep -c ' X ==> ')
+	x=$(grep 'sched_switch:' out | grep -c ' [XZ] ==> ')
 	s=$(grep -c 'kernel_stack:' out)
 	[ "$n" -gt 0 ] || { fail $t "no sched_switch"; return; }
 	[ "$s" -le "$n" ] && [ "$s" -ge $((n - x)) ] ||
