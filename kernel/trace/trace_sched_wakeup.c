@@ -115,8 +115,101 @@ static enum print_line_t print_wake(struct trace_iterator *iter, int flags,
 	return ctxwake_print(iter, "  +");
 }
 
-static struct trace_event_functions ctx_funcs = { .trace = print_ctx };
-static struct trace_event_functions wake_funcs = { .trace = print_wake };
+/*
+ * The prev state of a wakeup record is not the waker's: raw and hex show
+ * '+' in its place, as upstream.
+ */
+static char ctxwake_prev_state(const struct ctx_switch_entry *f, bool wake)
+{
+	return wake ? '+' : task_index_to_char(f->prev_state);
+}
+
+/* raw: "<prev_pid> <prev_prio> <S> <cpu> <next_pid> <next_prio> <T>" */
+static enum print_line_t ctxwake_raw(struct trace_iterator *iter, bool wake)
+{
+	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
+			 f->prev_pid, f->prev_prio,
+			 ctxwake_prev_state(f, wake), f->next_cpu,
+			 f->next_pid, f->next_prio,
+			 task_index_to_char(f->next_state));
+	return trace_handle_return(&iter->seq);
+}
+
+/* hex: the same seven values, each as hex digits of its size */
+static enum print_line_t ctxwake_hex(struct trace_iterator *iter, bool wake)
+{
+	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	char prev_state = ctxwake_prev_state(f, wake);
+	int next_state = task_index_to_char(f->next_state);
+
+	trace_seq_putmem_hex(s, &f->prev_pid, sizeof(f->prev_pid));
+	trace_seq_putmem_hex(s, &f->prev_prio, sizeof(f->prev_prio));
+	trace_seq_putmem_hex(s, &prev_state, sizeof(prev_state));
+	trace_seq_putmem_hex(s, &f->next_cpu, sizeof(f->next_cpu));
+	trace_seq_putmem_hex(s, &f->next_pid, sizeof(f->next_pid));
+	trace_seq_putmem_hex(s, &f->next_prio, sizeof(f->next_prio));
+	trace_seq_putmem_hex(s, &next_state, sizeof(next_state));
+	return trace_handle_return(s);
+}
+
+/* bin: the record's fields as they are in memory, the CPU before next */
+static enum print_line_t ctxwake_bin(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	trace_seq_putmem(s, &f->prev_pid, sizeof(f->prev_pid));
+	trace_seq_putmem(s, &f->prev_prio, sizeof(f->prev_prio));
+	trace_seq_putmem(s, &f->prev_state, sizeof(f->prev_state));
+	trace_seq_putmem(s, &f->next_cpu, sizeof(f->next_cpu));
+	trace_seq_putmem(s, &f->next_pid, sizeof(f->next_pid));
+	trace_seq_putmem(s, &f->next_prio, sizeof(f->next_prio));
+	trace_seq_putmem(s, &f->next_state, sizeof(f->next_state));
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_ctx_raw(struct trace_iterator *iter, int flags,
+				       struct trace_event *event)
+{
+	return ctxwake_raw(iter, false);
+}
+
+static enum print_line_t print_wake_raw(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	return ctxwake_raw(iter, true);
+}
+
+static enum print_line_t print_ctx_hex(struct trace_iterator *iter, int flags,
+				       struct trace_event *event)
+{
+	return ctxwake_hex(iter, false);
+}
+
+static enum print_line_t print_wake_hex(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	return ctxwake_hex(iter, true);
+}
+
+static struct trace_event_functions ctx_funcs = {
+	.trace	= print_ctx,
+	.raw	= print_ctx_raw,
+	.hex	= print_ctx_hex,
+	.binary	= ctxwake_bin,
+};
+
+static struct trace_event_functions wake_funcs = {
+	.trace	= print_wake,
+	.raw	= print_wake_raw,
+	.hex	= print_wake_hex,
+	.binary	= ctxwake_bin,
+};
+
 static struct trace_event ctx_event = { .type = TRACE_CTX, .funcs = &ctx_funcs };
 static struct trace_event wake_event = { .type = TRACE_WAKE, .funcs = &wake_funcs };
 
