@@ -1098,6 +1098,8 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter);
 void trace_default_header(struct seq_file *m, struct trace_iterator *iter);
 bool trace_print_lat_header(struct seq_file *m, struct trace_iterator *iter);
 void trace_print_irq_info(struct trace_seq *s, struct trace_entry *entry);
+bool trace_is_printk_type(int type);
+enum print_line_t trace_print_msg_only(struct trace_iterator *iter);
 void seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
 		      unsigned long sym_flags);
 

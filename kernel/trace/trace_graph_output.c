@@ -54,11 +54,14 @@
 /**
  * struct graph_cpu_state - what a reader last showed of one CPU's records
  * @last_pid: the task of the last record shown; -1 before the first
+ * @depth:    the depth of the function the last line left open: a
+ *            comment is indented under it; -1 for none
  * @entered:  per depth, the function whose entry line ("func() {") was
  *            shown and whose return was not yet; 0 if none
  */
 struct graph_cpu_state {
 	pid_t		last_pid;
+	int		depth;
 	unsigned long	entered[FTRACE_RETFUNC_DEPTH];
 };
 
@@ -78,24 +81,30 @@ struct graph_reader {
 /**
  * struct graph_line - what one output line is about
  * @flags:    the instance's options
+ * @ctx:      context-info: without it, no column but the calls
+ * @rel_time: a latency tracer's trace (display-graph): the time since
+ *            the latency started comes first
+ * @irq_info: the latency format: the irq-info columns follow the task
  * @depth:    the nesting depth
  * @duration: ns, for a leaf or a return
  * @func:     the function
  * @state:    the reader's state of the record's CPU; NULL if it has none
  * @track:    the line opens or closes @depth: @state's slot of it changes
  * @entered:  what that slot becomes
- * @lat:      a latency tracer's trace (display-graph): the relative
- *            time and the irq-info columns frame the task column
+ * @open:     the depth left open after the line (graph_cpu_state.depth)
  */
 struct graph_line {
 	u64			flags;
-	bool			lat;
+	bool			ctx;
+	bool			rel_time;
+	bool			irq_info;
 	int			depth;
 	u64			duration;
 	unsigned long		func;
 	struct graph_cpu_state	*state;
 	bool			track;
 	unsigned long		entered;
+	int			open;
 };
 
 static bool graph_opt(const struct graph_line *l, u64 opt)
@@ -161,31 +170,41 @@ static void graph_print_rel_time(struct trace_iterator *iter)
 			 div_u64(since, NSEC_PER_USEC));
 }
 
-/* The columns before the duration: absolute time, CPU, task. */
+/*
+ * The columns before the duration: absolute or relative time, CPU, task,
+ * irq-info.  None without context-info.
+ */
 static void graph_print_prefix(struct trace_iterator *iter,
 			       const struct graph_line *l)
 {
 	struct trace_seq *s = &iter->seq;
 
-	if (l->lat)
-		graph_print_rel_time(iter);
+	if (!l->ctx)
+		return;
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_ABSTIME))) {
 		u64 ts = iter->ts;
 		unsigned long usecs = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
 
 		trace_seq_printf(s, "%5llu.%06lu |  ", ts, usecs);
 	}
+	if (l->rel_time)
+		graph_print_rel_time(iter);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_CPU)))
 		graph_print_cpu(s, iter->cpu);
 	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_PROC))) {
 		graph_print_task(s, iter->ent->pid);
 		trace_seq_puts(s, " | ");
 	}
-	if (l->lat) {
+	if (l->irq_info) {
 		trace_seq_putc(s, ' ');
 		trace_print_irq_info(s, iter->ent);
 		trace_seq_puts(s, " | ");
 	}
+}
+
+static bool graph_shows_duration(const struct graph_line *l)
+{
+	return l->ctx && graph_opt(l, TRACE_OPT(FUNCGRAPH_DURATION));
 }
 
 /*
@@ -223,7 +242,7 @@ static void graph_print_duration(struct trace_seq *s,
 	unsigned long rem;
 	int len;
 
-	if (!graph_opt(l, TRACE_OPT(FUNCGRAPH_DURATION)))
+	if (!graph_shows_duration(l))
 		return;
 	if (!have) {
 		trace_seq_printf(s, "%*s|  ", 2 + DURATION_WIDTH + 4, "");
@@ -258,20 +277,22 @@ static void graph_print_irq_mark(struct trace_iterator *iter,
 	    !graph_is_irq_entry(l->func))
 		return;
 	graph_print_prefix(iter, l);
-	trace_seq_printf(&iter->seq, "  %s |\n",
+	trace_seq_printf(&iter->seq,
+			 graph_shows_duration(l) ? "  %s |\n" : "%s\n",
 			 entry ? "==========>" : "<==========");
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 /*
  * The return value as a comment: "= -5" after a leaf, "func = -5" after
- * a return; in decimal (an int with the upper half clear and its sign
- * bit set counts as negative), or in hex with funcgraph-retval-hex.
+ * a return.  An error code (-MAX_ERRNO..-1; on 64-bit also as an int,
+ * the upper half clear) in decimal, anything else in hex; always in hex
+ * with funcgraph-retval-hex.
  */
 static void graph_print_retval(struct trace_seq *s, const struct graph_line *l,
 			       unsigned long retval, bool leaf)
 {
-	long val = (long)retval;
+	long err = (long)retval;
 
 	if (!graph_opt(l, TRACE_OPT(FUNCGRAPH_RETVAL)))
 		return;
@@ -279,13 +300,14 @@ static void graph_print_retval(struct trace_seq *s, const struct graph_line *l,
 		trace_seq_printf(s, " /* %ps", (void *)l->func);
 	else
 		trace_seq_puts(s, " /*");
-	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_RETVAL_HEX))) {
+	if (IS_ENABLED(CONFIG_64BIT) && !upper_32_bits(retval) &&
+	    (retval & BIT(31)))
+		err = (int)retval;
+	if (!graph_opt(l, TRACE_OPT(FUNCGRAPH_RETVAL_HEX)) &&
+	    IS_ERR_VALUE(err))
+		trace_seq_printf(s, " = %ld */", err);
+	else
 		trace_seq_printf(s, " = 0x%lx */", retval);
-		return;
-	}
-	if (!upper_32_bits(retval) && (retval & BIT(31)))
-		val = (int)retval;
-	trace_seq_printf(s, " = %ld */", val);
 }
 
 static bool graph_shows_retval(const struct graph_line *l)
@@ -340,7 +362,10 @@ static void graph_remember(struct trace_iterator *iter,
 	    trace_seq_has_overflowed(&iter->seq))
 		return;
 	l->state->last_pid = iter->ent->pid;
-	if (l->track && graph_depth_tracked(l->depth))
+	if (!l->track)
+		return;
+	l->state->depth = l->open;
+	if (graph_depth_tracked(l->depth))
 		l->state->entered[l->depth] = l->entered;
 }
 
@@ -379,6 +404,7 @@ static enum print_line_t graph_print_entry(struct trace_iterator *iter,
 	/* A leaf leaves nothing open at its depth. */
 	l->track = true;
 	l->entered = leaf ? 0 : l->func;
+	l->open = leaf ? l->depth - 1 : l->depth;
 
 	graph_print_switch(iter, l);
 	graph_print_irq_mark(iter, l, true);
@@ -416,6 +442,7 @@ static enum print_line_t graph_print_return(struct trace_iterator *iter,
 	l->duration = ret->ret.rettime - ret->ret.calltime;
 	l->track = true;
 	l->entered = 0;
+	l->open = l->depth - 1;
 	graph_print_switch(iter, l);
 	graph_print_prefix(iter, l);
 	graph_print_duration(s, l, l->duration, true);
@@ -426,29 +453,43 @@ static enum print_line_t graph_print_return(struct trace_iterator *iter,
 	else if (graph_opt(l, TRACE_OPT(FUNCGRAPH_TAIL)) ||
 		 !graph_entry_shown(l))
 		trace_seq_printf(s, " /* %ps */", (void *)l->func);
-	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_OVERRUN)))
-		trace_seq_printf(s, " (Overruns: %u)", ret->ret.overrun);
 	trace_seq_putc(s, '\n');
+	/* on a line of its own, as upstream */
+	if (graph_opt(l, TRACE_OPT(FUNCGRAPH_OVERRUN)))
+		trace_seq_printf(s, " (Overruns: %u)\n", ret->ret.overrun);
 	graph_print_irq_mark(iter, l, false);
 	return trace_handle_return(s);
 }
 
-/* Another record while function_graph is current: a comment. */
+/*
+ * Another record while function_graph is current: a comment, indented
+ * under the function open on its CPU.  trace_printk() and trace_marker
+ * records show their text only.
+ */
 static enum print_line_t graph_print_comment(struct trace_iterator *iter,
 					     struct graph_line *l)
 {
 	struct trace_seq *s = &iter->seq;
-	struct trace_event *event;
+	struct trace_event *event = NULL;
 	enum print_line_t ret;
+	int open = l->state ? l->state->depth : 0;
 
-	event = ftrace_find_event(iter->ent->type);
-	if (!event || !event->funcs->trace)
-		return TRACE_TYPE_UNHANDLED;
+	if (!trace_is_printk_type(iter->ent->type)) {
+		event = ftrace_find_event(iter->ent->type);
+		if (!event || !event->funcs->trace)
+			return TRACE_TYPE_UNHANDLED;
+	}
 	graph_print_switch(iter, l);
 	graph_print_prefix(iter, l);
 	graph_print_duration(s, l, 0, false);
+	if (open > 0)
+		graph_print_indent(s, open + 1);
 	trace_seq_puts(s, "/* ");
-	ret = event->funcs->trace(iter, l->flags & TRACE_OPT_SYM_MASK, event);
+	if (!event)
+		ret = trace_print_msg_only(iter);
+	else
+		ret = event->funcs->trace(iter, l->flags & TRACE_OPT_SYM_MASK,
+					  event);
 	if (ret != TRACE_TYPE_HANDLED)
 		return ret;
 	/* The record's text ends its line; the comment closes it. */
@@ -458,14 +499,20 @@ static enum print_line_t graph_print_comment(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
-/* The line of iter->ent in the columns @flags choose. */
+/*
+ * The line of iter->ent in the columns @flags choose; @lat: a latency
+ * tracer's (display-graph).
+ */
 static enum print_line_t graph_print_line(struct trace_iterator *iter,
 					  u64 flags, bool lat)
 {
 	struct graph_reader *reader = iter->private;
 	struct graph_line l = {
 		.flags = flags,
-		.lat = lat,
+		/* option bits: trace_set_opt() may flip them meanwhile */
+		.ctx = READ_ONCE(iter->tr->flags) & TRACE_OPT(CONTEXT_INFO),
+		.rel_time = lat,
+		.irq_info = lat || (iter->iter_flags & TRACE_FILE_LAT_FMT),
 		.state = reader ? per_cpu_ptr(reader->cpus, iter->cpu) : NULL,
 	};
 	enum print_line_t ret;
@@ -519,8 +566,10 @@ void trace_graph_open(struct trace_iterator *iter)
 		kfree(reader);
 		return;
 	}
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		per_cpu_ptr(reader->cpus, cpu)->last_pid = -1;
+		per_cpu_ptr(reader->cpus, cpu)->depth = -1;
+	}
 	iter->private = reader;
 }
 
@@ -538,38 +587,68 @@ void trace_graph_close(struct trace_iterator *iter)
 	kfree(reader);
 }
 
+/* The legend of the irq-info columns, arrows pointing at "||||". */
+static const char * const graph_irq_legend[] = {
+	"  _-----=> irqs-off        ",
+	" / _----=> need-resched    ",
+	"| / _---=> hardirq/softirq ",
+	"|| / _--=> preempt-depth   ",
+	"||| /                      ",
+};
+
+/*
+ * The column titles for the columns @flags choose; @rel_time and
+ * @irq_info as struct graph_line.
+ */
+static void graph_print_titles(struct seq_file *m, u64 flags, bool rel_time,
+			       bool irq_info)
+{
+	bool abs = flags & TRACE_OPT(FUNCGRAPH_ABSTIME);
+	bool cpu = flags & TRACE_OPT(FUNCGRAPH_CPU);
+	bool proc = flags & TRACE_OPT(FUNCGRAPH_PROC);
+	bool dur = flags & TRACE_OPT(FUNCGRAPH_DURATION);
+	int i;
+
+	for (i = 0; irq_info && i < ARRAY_SIZE(graph_irq_legend); i++)
+		seq_printf(m, "#%*s%s\n",
+			   (abs + rel_time) * 16 + cpu * 4 + proc * 17, "",
+			   graph_irq_legend[i]);
+	seq_printf(m, "#%s%s%s%s%s%s               FUNCTION CALLS\n",
+		   abs ? "     TIME       " : "",
+		   rel_time ? "   REL TIME     " : "", cpu ? " CPU" : "",
+		   proc ? "  TASK/PID       " : "", irq_info ? "||||   " : "",
+		   dur ? "  DURATION   " : "");
+	seq_printf(m, "#%s%s%s%s%s%s               |   |   |   |\n",
+		   abs ? "      |         " : "",
+		   rel_time ? "      |         " : "", cpu ? " |  " : "",
+		   proc ? "   |    |        " : "", irq_info ? "||||   " : "",
+		   dur ? "   |   |      " : "");
+}
+
 /**
  * trace_graph_print_header - the column titles of a function_graph trace
  * @m:    the trace file
  * @iter: its reader
+ *
+ * Under latency-format, the latency header and the irq-info columns'
+ * legend first (nothing for an empty buffer).  Without context-info,
+ * only the tracer's name.
  */
 void trace_graph_print_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	/* one snapshot of the option bits, flipped by trace_set_opt() */
 	u64 flags = READ_ONCE(iter->tr->flags);
+	bool lat = iter->iter_flags & TRACE_FILE_LAT_FMT;
 
-	seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
-	if (!(flags & TRACE_OPT(CONTEXT_INFO)))
-		return;
-	seq_putc(m, '#');
-	if (flags & TRACE_OPT(FUNCGRAPH_ABSTIME))
-		seq_puts(m, "     TIME       ");
-	if (flags & TRACE_OPT(FUNCGRAPH_CPU))
-		seq_puts(m, " CPU");
-	if (flags & TRACE_OPT(FUNCGRAPH_PROC))
-		seq_puts(m, "  TASK/PID       ");
-	if (flags & TRACE_OPT(FUNCGRAPH_DURATION))
-		seq_puts(m, "  DURATION   ");
-	seq_puts(m, "               FUNCTION CALLS\n#");
-	if (flags & TRACE_OPT(FUNCGRAPH_ABSTIME))
-		seq_puts(m, "      |         ");
-	if (flags & TRACE_OPT(FUNCGRAPH_CPU))
-		seq_puts(m, " |  ");
-	if (flags & TRACE_OPT(FUNCGRAPH_PROC))
-		seq_puts(m, "   |    |        ");
-	if (flags & TRACE_OPT(FUNCGRAPH_DURATION))
-		seq_puts(m, "   |   |      ");
-	seq_puts(m, "               |   |   |   |\n");
+	if (lat) {
+		if (!trace_print_lat_header(m, iter))
+			return;
+	} else {
+		seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+		if (!(flags & TRACE_OPT(CONTEXT_INFO)))
+			return;
+	}
+	graph_print_titles(m, flags, false, lat);
 }
 
 /* --- the records as events of any tracer ----------------------------------- */
@@ -681,17 +760,6 @@ enum print_line_t trace_graph_lat_print_line(struct trace_iterator *iter)
 	return graph_print_line(iter, GRAPH_LAT_FLAGS, true);
 }
 
-/* The graph's column titles under the latency header. */
-static const char * const graph_lat_legend[] = {
-	"#                                       _-----=> irqs-off        ",
-	"#                                      / _----=> need-resched    ",
-	"#                                     | / _---=> hardirq/softirq ",
-	"#                                     || / _--=> preempt-depth   ",
-	"#                                     ||| /                      ",
-	"#   REL TIME      CPU  TASK/PID       ||||     DURATION                  FUNCTION CALLS",
-	"#      |          |     |    |        ||||      |   |                     |   |   |   |",
-};
-
 /**
  * trace_graph_lat_print_header - a latency tracer's print_header
  * @m:    the trace file
@@ -703,16 +771,13 @@ static const char * const graph_lat_legend[] = {
 void trace_graph_lat_print_header(struct seq_file *m,
 				  struct trace_iterator *iter)
 {
-	int i;
-
 	if (!graph_lat_shown(iter)) {
 		trace_default_header(m, iter);
 		return;
 	}
 	if (!trace_print_lat_header(m, iter))
 		return;
-	for (i = 0; i < ARRAY_SIZE(graph_lat_legend); i++)
-		seq_printf(m, "%s\n", graph_lat_legend[i]);
+	graph_print_titles(m, GRAPH_LAT_FLAGS, true, true);
 }
 
 /**

@@ -367,14 +367,27 @@ static enum print_line_t print_type_only(struct trace_iterator *iter)
 	return trace_handle_return(&iter->seq);
 }
 
-static bool is_printk_type(int type)
+/**
+ * trace_is_printk_type - is @type a trace_printk() or trace_marker record
+ * @type: a record type
+ *
+ * Return: true for TRACE_PRINT, TRACE_BPRINT and TRACE_BPUTS.
+ */
+bool trace_is_printk_type(int type)
 {
 	return type == TRACE_PRINT || type == TRACE_BPRINT ||
 	       type == TRACE_BPUTS;
 }
 
-/* printk-msg-only: the text of a trace_printk() record, nothing else. */
-static enum print_line_t print_msg_only(struct trace_iterator *iter)
+/**
+ * trace_print_msg_only - the text of a trace_printk() record, nothing else
+ * @iter: the reader, on a record of a trace_is_printk_type() type
+ *
+ * What printk-msg-only shows, and function_graph's comments.
+ *
+ * Return: TRACE_TYPE_HANDLED, or TRACE_TYPE_PARTIAL_LINE.
+ */
+enum print_line_t trace_print_msg_only(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry = iter->ent;
@@ -531,17 +544,16 @@ enum print_line_t trace_print_line(struct trace_iterator *iter)
 	if (trace_seq_has_overflowed(s))
 		return TRACE_TYPE_PARTIAL_LINE;
 
-	if ((flags & TRACE_OPT(PRINTK_MSGONLY)) &&
-	    is_printk_type(iter->ent->type))
-		return print_msg_only(iter);
-
-	/* The tracer's own layout, unless raw output was asked for. */
-	if (iter->trace && iter->trace->print_line &&
-	    !(flags & (TRACE_OPT(BIN) | TRACE_OPT(HEX) | TRACE_OPT(RAW)))) {
+	/* The tracer's own layout, whatever the format options say. */
+	if (iter->trace && iter->trace->print_line) {
 		ret = iter->trace->print_line(iter);
 		if (ret != TRACE_TYPE_UNHANDLED)
 			return ret;
 	}
+
+	if ((flags & TRACE_OPT(PRINTK_MSGONLY)) &&
+	    trace_is_printk_type(iter->ent->type))
+		return trace_print_msg_only(iter);
 
 	rcu_read_lock();
 	event = ftrace_find_event(iter->ent->type);
