@@ -11,16 +11,18 @@
  * On sched_waking of a task the tracer cares about and that has a higher
  * priority than the one it watches already (and than the waker), the
  * tracer starts watching it: it records the wakeup (a TRACE_WAKE line,
- * "  + [cpu]") and the time.  On the sched_switch that runs that task it
- * records the switch ("==> [cpu]"), and if the wait is a new maximum
- * (trace_latency.c) keeps the trace in the max buffer.
+ * "  + [cpu]"), the waker's stack and the time.  On the sched_switch that
+ * runs that task it records the switch ("==> [cpu]") and its stack, and
+ * if the wait is a new maximum (trace_latency.c) keeps the trace in the
+ * max buffer.
  *
  * With options/function-trace (on by default) every traced function
  * called on the CPU the task was woken on, while it waits, gets a
  * function line too.  With options/display-graph as well those calls are
  * followed through function_graph instead, and the trace is drawn as a
  * call graph with the wakeup and the switch as comments.  Without
- * function-trace the trace holds the wakeup and the switch only.
+ * function-trace the trace holds the wakeup and the switch with their
+ * stacks only.
  *
  * wakeup_lock (raw, interrupts off) guards the watched task and its
  * wakeup time; the probes test wakeup_task without it first, which is
@@ -245,6 +247,22 @@ static bool wakeup_wanted(struct task_struct *p)
 	}
 }
 
+/*
+ * Set while a probe walks the stack on this CPU, with interrupts off:
+ * the function and graph callbacks leave the walk's own calls out of
+ * the trace (wakeup_cpu_watched()).
+ */
+static DEFINE_PER_CPU(bool, wakeup_walking);
+
+/* The stack of the probe that calls this, the probe first. */
+static noinline void wakeup_record_stack(struct trace_array *tr,
+					 unsigned int trace_ctx)
+{
+	__this_cpu_write(wakeup_walking, true);
+	trace_record_kernel_stack(tr, trace_ctx, _RET_IP_, 0);
+	__this_cpu_write(wakeup_walking, false);
+}
+
 static void probe_wakeup(void *ignore, struct task_struct *p)
 {
 	struct trace_array *tr = wakeup_trace;
@@ -277,6 +295,8 @@ static void probe_wakeup(void *ignore, struct task_struct *p)
 		wakeup_start = trace_latency_now(tr);
 		ctx_record(tr, TRACE_WAKE, current, p, task_state_index(current),
 			   task_cpu(p), tracing_gen_ctx_flags(flags));
+		/* who woke it, as upstream */
+		wakeup_record_stack(tr, tracing_gen_ctx_flags(flags));
 		/* The waker's comm is saved when it is switched out. */
 		trace_taskinfo_mark_pending();
 	}
@@ -309,6 +329,7 @@ static void probe_switch(void *ignore, bool preempt, struct task_struct *prev,
 	ctx_record(tr, TRACE_CTX, prev, next,
 		   __task_state_index(prev_state, prev->exit_state),
 		   smp_processor_id(), tracing_gen_ctx_flags(flags));
+	wakeup_record_stack(tr, tracing_gen_ctx_flags(flags));
 	/* And the woken task's, when it is. */
 	trace_taskinfo_mark_pending();
 	now = trace_latency_now(tr);
@@ -334,11 +355,14 @@ out:
 static bool notrace wakeup_cpu_watched(void)
 {
 	/*
-	 * Both written under wakeup_lock by probe_wakeup(), probe_switch()
-	 * and wakeup_forget(); see probe_wakeup() for the missing order.
+	 * following and cpu: written under wakeup_lock by probe_wakeup(),
+	 * probe_switch() and wakeup_forget(); see probe_wakeup() for the
+	 * missing order.  wakeup_walking is this CPU's, set by a probe that
+	 * this callback interrupted no other way than by being called.
 	 */
 	return READ_ONCE(wakeup_following) &&
-	       smp_processor_id() == READ_ONCE(wakeup_cpu);
+	       smp_processor_id() == READ_ONCE(wakeup_cpu) &&
+	       !__this_cpu_read(wakeup_walking);
 }
 
 /* function-trace: every traced function called there while it waits. */
