@@ -568,12 +568,14 @@ void ftrace_graph_init_task(struct task_struct *t)
 }
 
 /*
- * sched_process_fork, registered from the first registration on: the
- * child is on the task list and has not run yet.  A child whose fork
- * read fgraph_stacks_ready false, and that the walk of the list missed,
- * gets its stack here.  The probe is registered and a grace period
- * passes before the flag is set and the list walked, so such a child,
- * added to the list after the walk read it, calls a probe it sees.
+ * sched_process_fork, registered while fgraph has users: the child is on
+ * the task list and has not run yet.  A child whose fork read
+ * fgraph_stacks_ready false, and that the walk of the list missed, gets
+ * its stack here.  The probe is registered (and, the first time, a grace
+ * period passes before the flag is set) before the list is walked, so
+ * such a child, added to the list after the walk read it, calls a probe
+ * it sees.  One that forks while fgraph has no user and joins the list
+ * late gets its stack from the next start's walk.
  */
 static void fgraph_fork_probe(void *data, struct task_struct *parent,
 			      struct task_struct *child)
@@ -588,20 +590,30 @@ static void fgraph_fork_probe(void *data, struct task_struct *parent,
 		kfree(stk);
 }
 
-/* Before the first walk of the task list: see fgraph_fork_probe(). */
+/*
+ * Before each walk of the task list, when the first user registers:
+ * see fgraph_fork_probe().  fgraph_lock.
+ */
 static int fgraph_stacks_start(void)
 {
 	int ret;
 
-	if (fgraph_stacks_ready)
-		return 0;
 	ret = register_trace_sched_process_fork(fgraph_fork_probe, NULL);
-	if (ret)
+	if (ret || fgraph_stacks_ready)
 		return ret;
 	synchronize_rcu();
 	/* read by fork, see ftrace_graph_init_task() */
 	WRITE_ONCE(fgraph_stacks_ready, true);
 	return 0;
+}
+
+/*
+ * The last user is gone: the scheduler's fork tracepoint goes back to
+ * what it was.  fgraph_lock.
+ */
+static void fgraph_stacks_stop(void)
+{
+	unregister_trace_sched_process_fork(fgraph_fork_probe, NULL);
 }
 
 /**
@@ -784,14 +796,17 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 	if (i == FGRAPH_MAX_OPS)
 		return -ENOSPC;
 	if (!fgraph_users) {
-		ret = fgraph_stacks_start() ?: fgraph_alloc_all_stacks();
+		ret = fgraph_stacks_start();
 		if (ret)
 			return ret;
+		ret = fgraph_alloc_all_stacks();
+		if (ret)
+			goto stop;
 	}
 	if (gops->no_sleep_time) {
 		ret = fgraph_update_nosleep(i, true);
 		if (ret)
-			return ret;
+			goto stop;
 	}
 	/*
 	 * Before the slot is published with rcu_assign_pointer() below
@@ -809,10 +824,14 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 			fgraph_update_nosleep(i, false);
 		RCU_INIT_POINTER(fgraph_array[i], NULL);
 		gops->idx = -1;
-		return ret;
+		goto stop;
 	}
 	fgraph_users++;
 	return 0;
+stop:
+	if (!fgraph_users)
+		fgraph_stacks_stop();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(register_ftrace_graph);
 
@@ -870,6 +889,7 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 		fgraph_update_nosleep(idx, false);
 	fgraph_clear_task_vars(idx);
 	gops->idx = -1;
-	fgraph_users--;
+	if (!--fgraph_users)
+		fgraph_stacks_stop();
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_graph);
