@@ -12,8 +12,9 @@
  * recording; a count is only used up when the state changed),
  * stacktrace (record the stack into the instance's buffer), snapshot
  * (swap the instance's buffer into its snapshot, which attaching
- * allocates; see tracing_snapshot_instance() for atomic context), dump and
- * cpudump (print every CPU's buffer, or this CPU's, to the console),
+ * allocates; see tracing_snapshot_instance() for atomic context), dump
+ * (print every CPU's buffer to the console, once: its count is always 1,
+ * as upstream's) and cpudump (print this CPU's),
  * enable_event:<system>:<event> and disable_event:<system>:<event>
  * (soft-enable or soft-disable an event of the instance; a count is only
  * used up when the state changed).  Without a count a command is
@@ -49,6 +50,7 @@
  * @event:  enable_event/disable_event: takes "<system>:<event>" and has
  *          no @act
  * @enable: enable_event
+ * @once:   acts once per function, whatever count is given
  */
 struct ftrace_probe_cmd {
 	const char	*name;
@@ -56,6 +58,7 @@ struct ftrace_probe_cmd {
 	int		(*prepare)(struct trace_array *tr);
 	bool		event;
 	bool		enable;
+	bool		once;
 };
 
 static bool probe_traceoff(struct trace_array *tr, unsigned long ip)
@@ -109,7 +112,7 @@ static const struct ftrace_probe_cmd probe_cmds[] = {
 #ifdef CONFIG_TRACER_SNAPSHOT
 	{ "snapshot",	probe_snapshot, tracing_alloc_snapshot_instance },
 #endif
-	{ "dump",	probe_dump },
+	{ "dump",	probe_dump, .once = true },
 	{ "cpudump",	probe_cpudump },
 #ifdef CONFIG_EVENT_TRACING
 	{ "enable_event",	NULL, NULL, true, true },
@@ -284,10 +287,17 @@ static void probe_event_unhold(struct trace_event_file *file)
 #endif
 }
 
-static int probe_parse_count(char *count, struct probe_edit *pe)
+static int probe_parse_count(const struct ftrace_probe_cmd *cmd, char *count,
+			     struct probe_edit *pe)
 {
 	/* Detaching ignores the count ("!func:cmd:count=3" as listed). */
-	if (!count || pe->remove)
+	if (pe->remove)
+		return 0;
+	if (cmd->once) {
+		pe->count = 1;
+		return 0;
+	}
+	if (!count)
 		return 0;
 	if (kstrtoul(count, 0, &pe->count) || pe->count == PROBE_UNLIMITED ||
 	    !pe->count)
@@ -399,7 +409,7 @@ int ftrace_probe_apply(struct trace_array *tr, char *word)
 	event = probe_event_hold(tr, cmd, &word);
 	if (IS_ERR(event))
 		return PTR_ERR(event);
-	ret = probe_parse_count(word, &pe);
+	ret = probe_parse_count(cmd, word, &pe);
 	if (ret)
 		goto unhold;
 	ret = probe_edit(tr, cmd, event, glob, &pe, &was_empty, &now_empty);
