@@ -250,8 +250,11 @@ static int eprobe_parse_attached(struct trace_eprobe *ep, char *place,
 	*sep = '\0';
 	ep->ev_call = eprobe_find_event(place, sep + 1);
 	*sep = '.';
-	if (!ep->ev_call)
-		return probe_log_err(log, 0, PROBE_ERR_BAD_ATTACH_EVENT);
+	/* No such event: -ENODEV, as upstream. */
+	if (!ep->ev_call) {
+		probe_log_err(log, 0, PROBE_ERR_BAD_ATTACH_EVENT);
+		return -ENODEV;
+	}
 	return 0;
 }
 

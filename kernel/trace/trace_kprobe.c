@@ -378,16 +378,24 @@ static unsigned int kprobe_symbol_count(const char *name)
 
 /*
  * Probe @pt at @name+@off: -EINVAL for a return probe off a function's
- * entry, -EADDRNOTAVAIL for a name that several (static) functions
- * share, which would be ambiguous.
+ * entry, -ENOENT for a name the kernel does not have, -EADDRNOTAVAIL for
+ * a name that several (static) functions share, which would be
+ * ambiguous.  A module's "MOD:SYM" is looked up when it is registered.
  */
 static int kprobe_point_set_symbol(struct kprobe_point *pt, const char *name,
 				   unsigned long off)
 {
+	unsigned int n;
+
 	if (pt->tk->ev.is_return && off)
 		return -EINVAL;
-	if (!strchr(name, ':') && kprobe_symbol_count(name) > 1)
-		return -EADDRNOTAVAIL;
+	if (!strchr(name, ':')) {
+		n = kprobe_symbol_count(name);
+		if (!n)
+			return -ENOENT;
+		if (n > 1)
+			return -EADDRNOTAVAIL;
+	}
 	pt->symbol = kstrdup(name, GFP_KERNEL);
 	if (!pt->symbol)
 		return -ENOMEM;
@@ -426,6 +434,9 @@ static int kprobe_parse_place(struct probe_event *ev,
 	ret = kprobe_point_set_symbol(pt, place, off);
 	if (ret == -EINVAL)
 		return probe_log_err(log, 0, PROBE_ERR_BAD_RETPROBE);
+	/* An unknown symbol is a bad definition: -EINVAL, as upstream. */
+	if (ret == -ENOENT)
+		return probe_log_err(log, 0, PROBE_ERR_BAD_PROBE_ADDR);
 	if (ret == -EADDRNOTAVAIL)
 		probe_log_err(log, 0, PROBE_ERR_NON_UNIQ_SYMBOL);
 	return ret;
