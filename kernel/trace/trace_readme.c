@@ -180,6 +180,11 @@ static const struct readme_part readme[] = {
 	  "\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n" },
 	{ "dynamic_events", "\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n" },
 	{ "dynamic_events", "\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n" },
+#ifdef CONFIG_HIST_TRIGGERS
+	{ "dynamic_events", "\t    field: <stype> <name>;\n" },
+	{ "dynamic_events", "\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t,\n" },
+	{ "dynamic_events", "\t           [unsigned] char/int/long\n" },
+#endif
 	{ "dynamic_events", "\t    efield: For event probes ('e' types), the field is on of the fields\n" },
 	{ "dynamic_events", "\t            of the <attached-group>/<attached-event>.\n" },
 #endif
