@@ -41,6 +41,14 @@
  * tracer cannot recurse into the lock.
  */
 static unsigned long stack_max_size;
+/*
+ * Bytes of the tracer's own frames (trampoline, callback) above the
+ * traced function's: learned from the first maximum, then left alone.
+ * stack_max_size is the traced function's depth, as stack_trace's first
+ * entry shows it, so a new stack's size is compared less these.
+ * Written under stack_max_lock, read without it by the callbacks.
+ */
+static unsigned long stack_tracer_frame;
 static unsigned long stack_entries[STACK_TRACE_ENTRIES];
 static unsigned int stack_depths[STACK_TRACE_ENTRIES];
 static unsigned int stack_nr_entries;
@@ -108,7 +116,18 @@ static void stack_measure(unsigned long ip, unsigned long *sp,
 	}
 }
 
-/* A new maximum of @size bytes at @ip?  Record it.  @sp is a local's address. */
+/* Is a stack of @size bytes, the tracer's frames included, a new maximum? */
+static bool stack_is_new_max(unsigned long size)
+{
+	unsigned long frame = READ_ONCE(stack_tracer_frame);
+
+	return size > frame && size - frame > READ_ONCE(stack_max_size);
+}
+
+/*
+ * A new maximum of @size bytes (up to a local of the callback, at @sp)
+ * at @ip?  Record it.
+ */
 static void stack_check(unsigned long ip, unsigned long *sp,
 			unsigned long size)
 {
@@ -118,15 +137,19 @@ static void stack_check(unsigned long ip, unsigned long *sp,
 
 	local_irq_save(flags);
 	arch_spin_lock(&stack_max_lock);
-	if (size <= stack_max_size)
+	if (!stack_is_new_max(size))
 		goto out;
-	stack_max_size = size;
+	stack_max_size = size - stack_tracer_frame;
 	stack_nr_entries = stack_trace_save(stack_entries,
 					    ARRAY_SIZE(stack_entries), 0);
-	if (stack_trim_tracer(ip))
-		stack_measure(ip, sp, top);
-	else
+	if (!stack_trim_tracer(ip)) {
 		stack_nr_entries = 0;
+		goto out;
+	}
+	stack_measure(ip, sp, top);
+	if (!stack_tracer_frame && size > stack_depths[0])
+		WRITE_ONCE(stack_tracer_frame, size - stack_depths[0]);
+	stack_max_size = stack_depths[0];
 out:
 	arch_spin_unlock(&stack_max_lock);
 	local_irq_restore(flags);
@@ -149,7 +172,7 @@ static void notrace stack_trace_call(unsigned long ip, unsigned long parent_ip,
 	 * stack_check(); the callbacks on other CPUs and the stack_max_size
 	 * file store it (plainly) under the lock.
 	 */
-	if (size > READ_ONCE(stack_max_size))
+	if (stack_is_new_max(size))
 		stack_check(ip, &here, size);
 out:
 	__this_cpu_dec(disable_stack_tracer);
