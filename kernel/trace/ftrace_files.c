@@ -188,6 +188,11 @@ static int ftrace_total_show(struct seq_file *m, void *v)
 
 	guard(mutex)(&ftrace_lock);
 	n = ftrace_nr_records();
+	/* upstream's line first, for the scripts that read it */
+	seq_printf(m, "%lu pages:%lu groups: %lu\n", n,
+		   (unsigned long)DIV_ROUND_UP(n * sizeof(struct dyn_ftrace),
+					       PAGE_SIZE),
+		   ftrace_nr_groups());
 	seq_printf(m, "%lu records of %zu bytes: %lu KiB in %lu groups\n",
 		   n, sizeof(struct dyn_ftrace),
 		   (unsigned long)DIV_ROUND_UP(n * sizeof(struct dyn_ftrace),

@@ -75,14 +75,16 @@ boot_figures() {
 	fi
 
 	# Upstream: "<records> pages:<pages> groups: <groups>" (records are
-	# kept in whole pages); ours: "<records> records of <bytes> bytes:
-	# <KiB> KiB in <groups> groups", then an "ftrace_init:" line.  Both
-	# give the memory the records take over their number.
+	# kept in whole pages); ours prints that line too, then "<records>
+	# records of <bytes> bytes: <KiB> KiB in <groups> groups", the finer
+	# figure, taken when present.  Both give the memory the records take
+	# over their number.
 	if [ -r "$T/dyn_ftrace_total_info" ]; then
-		awk 'NR == 1 && $2 ~ /^pages:/ { n = $1; p = $2; sub(/pages:/, "", p)
-			if (n > 0) printf "BENCH boot.dyn_ftrace_bytes %.2f\n", p * 4096 / n }
-		     NR == 1 && $2 == "records" && $3 == "of" && $1 > 0 {
-			printf "BENCH boot.dyn_ftrace_bytes %.2f\n", $6 * 1024 / $1 }' \
+		awk '$2 ~ /^pages:/ && $1 > 0 { p = $2; sub(/pages:/, "", p)
+			paged = p * 4096 / $1 }
+		     $2 == "records" && $3 == "of" && $1 > 0 { exact = $6 * 1024 / $1 }
+		     END { v = exact != "" ? exact : paged
+			if (v != "") printf "BENCH boot.dyn_ftrace_bytes %.2f\n", v }' \
 			"$T/dyn_ftrace_total_info"
 	else
 		bench boot.dyn_ftrace_bytes n/a "no dyn_ftrace_total_info"
