@@ -10,7 +10,9 @@
  * Writing takes pids separated by white space ('>' replaces the set,
  * '>>' adds to it, an empty write clears it); reading lists them one a
  * line, or "no pid".  A word that is not a pid fails the write with
- * -EINVAL and the close then changes nothing.
+ * -EINVAL, and none of that write's pids count; the close applies the
+ * others, so that '>' with only bad words leaves the set empty, as
+ * upstream's open, which empties it at once.
  *
  * With the function-fork option, a task forked by a task of a set joins
  * it, and a task of a set leaves it when it exits (an emptied
@@ -90,7 +92,6 @@ bool notrace __ftrace_pid_traced(struct trace_array *tr)
  * @pids:   the set being edited (writers), or shown (readers)
  * @nr:     how many
  * @size:   room in @pids
- * @failed: a write failed: the close changes nothing
  * @word:   a pid not finished by white space yet
  * @len:    its length
  */
@@ -100,7 +101,6 @@ struct ftrace_pid_file {
 	pid_t			*pids;
 	unsigned int		nr;
 	unsigned int		size;
-	bool			failed;
 	char			word[16];
 	unsigned int		len;
 };
@@ -231,6 +231,7 @@ static ssize_t ftrace_pid_write(struct file *file, const char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
 	struct ftrace_pid_file *pf = ftrace_pid_file(file);
+	unsigned int nr = pf->nr;
 	size_t i;
 	char c;
 	int ret;
@@ -253,7 +254,8 @@ static ssize_t ftrace_pid_write(struct file *file, const char __user *ubuf,
 	*ppos += cnt;
 	return cnt;
 fail:
-	pf->failed = true;
+	/* none of this write's pids */
+	pf->nr = nr;
 	pf->len = 0;
 	return ret;
 }
@@ -263,9 +265,10 @@ static int ftrace_pid_release(struct inode *inode, struct file *file)
 	struct ftrace_pid_file *pf = ftrace_pid_file(file);
 	struct ftrace_pid_list *list = NULL, *old;
 
-	if (!(file->f_mode & FMODE_WRITE) || pf->failed ||
-	    ftrace_pid_apply_word(pf))
+	if (!(file->f_mode & FMODE_WRITE))
 		goto out;
+	/* A last word that is no pid counts for nothing, as a bad write. */
+	ftrace_pid_apply_word(pf);
 	if (pf->nr) {
 		list = kmalloc(struct_size(list, pids, pf->nr), GFP_KERNEL);
 		if (!list)
