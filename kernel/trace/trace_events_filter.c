@@ -8,14 +8,22 @@
  *                                    replaces it, "0" removes it; reading
  *                                    shows its text or "none"
  *   events/<system>/filter           writing sets the filter of every
- *                                    event of the system it applies to
- *                                    (and removes the others'); reading
- *                                    shows the last one written or, with
- *                                    none, a "### global filter ###"
- *                                    comment
+ *                                    event of the system it applies to;
+ *                                    reading shows the last one written
+ *                                    or, with none, a "### global
+ *                                    filter ###" comment
  *
- * A refused filter changes nothing: the write fails with -EINVAL and
- * error_log says why and where.
+ * A refused filter, as upstream's: the write fails with -EINVAL,
+ * error_log says why and where, and the event is left unfiltered with
+ * the error in its filter file, to be read back:
+ *
+ *   prev_pid ==
+ *              ^
+ *   parse_error: Invalid value (did you forget quotes)?
+ *
+ * A system's filter that some of its events cannot take gives those
+ * events such an error (and an error_log entry each) and the others the
+ * filter; the write fails only when none could take it.
  *
  * Locking: trace_event_file::filter and trace_subsystem_dir::filter are
  * written under event_mutex.  The event probes read file->flags and, with
@@ -36,26 +44,64 @@
 #define FILTER_TEXT_MAX	PAGE_SIZE
 
 static void log_filter_err(struct trace_array *tr, const char *str,
-			   struct filter_parse_error *pe)
+			   const struct filter_parse_error *pe)
 {
 	tracing_log_err(tr, "event filter parse error", str, filter_errs,
 			pe->err, pe->pos);
 }
 
-/* Replace @file's filter by @filter (NULL: none).  event_mutex. */
+/*
+ * Replace @file's filter by @filter (NULL: none; a text-only filter, no
+ * tree: none, with that text to show).  event_mutex.
+ */
 static void file_set_filter(struct trace_event_file *file,
 			    struct event_filter *filter)
 {
+	bool on = filter && filter->root;
 	struct event_filter *old;
 
 	lockdep_assert_held(&event_mutex);
-	if (!filter)
+	if (!on)
 		clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
 	old = rcu_replace_pointer(file->filter, filter,
 				  lockdep_is_held(&event_mutex));
-	if (filter)
+	if (on)
 		set_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
 	filter_free_rcu(old);
+}
+
+/*
+ * A filter that filters nothing and reads back as @text refused: the
+ * text, a caret under the error (within the text), the reason.
+ * NULL without memory.
+ */
+static struct event_filter *filter_refused(const char *text,
+					   const struct filter_parse_error *pe)
+{
+	struct event_filter *f = kzalloc(sizeof(*f), GFP_KERNEL);
+	unsigned int pos = min_t(unsigned int, pe->pos, strlen(text));
+
+	if (!f)
+		return NULL;
+	f->filter_string = kasprintf(GFP_KERNEL, "%s\n%*s\nparse_error: %s\n",
+				     text, pos + 1, "^", filter_errs[pe->err]);
+	if (!f->filter_string) {
+		kfree(f);
+		return NULL;
+	}
+	return f;
+}
+
+/*
+ * @file refused @text: log why, and leave the event unfiltered with the
+ * error to read back (or, without memory for it, with no filter).
+ */
+static void file_refuse_filter(struct trace_event_file *file,
+			       const char *text,
+			       const struct filter_parse_error *pe)
+{
+	log_filter_err(file->tr, text, pe);
+	file_set_filter(file, filter_refused(text, pe));
 }
 
 /**
@@ -143,7 +189,7 @@ static int event_filter_apply(struct trace_event_file *file, const char *text)
 	filter = filter_parse(file->event_call, text, &pe);
 	if (IS_ERR(filter)) {
 		if (pe.err != FILT_ERR_NONE)
-			log_filter_err(file->tr, text, &pe);
+			file_refuse_filter(file, text, &pe);
 		return PTR_ERR(filter);
 	}
 	file_set_filter(file, filter);
@@ -199,7 +245,7 @@ static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
 
 /*
  * Parse @text for each event of @dir.  Events it applies to get it,
- * the others lose theirs.  Refused when it applies to none.
+ * the others an error to read back.  Refused when it applies to none.
  */
 static int system_filter_apply(struct trace_subsystem_dir *dir,
 			       const char *text)
@@ -232,21 +278,25 @@ static int system_filter_apply(struct trace_subsystem_dir *dir,
 		new[i++] = IS_ERR(f) ? NULL : f;
 		n += !IS_ERR(f);
 	}
+	pe.err = FILT_ERR_BAD_SUBSYS_FILTER;
+	pe.pos = 0;
+	i = 0;
+	list_for_each_entry(file, &tr->events.files, list) {
+		if (file->system != dir)
+			continue;
+		if (new[i])
+			file_set_filter(file, new[i]);
+		else
+			file_refuse_filter(file, text, &pe);
+		i++;
+	}
+	kfree(new);
 	if (!n) {
-		pe.err = FILT_ERR_BAD_SUBSYS_FILTER;
-		pe.pos = 0;
-		log_filter_err(tr, text, &pe);
-		kfree(new);
 		filter_free(saved);
 		return -EINVAL;
 	}
-	i = 0;
-	list_for_each_entry(file, &tr->events.files, list)
-		if (file->system == dir)
-			file_set_filter(file, new[i++]);
 	filter_free(dir->filter);
 	dir->filter = saved;
-	kfree(new);
 	return 0;
 nomem:
 	while (i--)

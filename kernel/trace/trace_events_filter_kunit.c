@@ -175,7 +175,9 @@ static void filter_test_errors(struct kunit *test)
 	expect_err(test, "((num >= 10 && num < 15) || dsig == 17) && num != 1",
 		   FILT_ERR_FIELD_NOT_FOUND, 33);
 	expect_err(test, "num == 1 && name == 'x", FILT_ERR_MISSING_QUOTE, 20);
-	expect_err(test, "((num == 1)", FILT_ERR_TOO_MANY_OPEN, 1);
+	/* The '(' left open is the first, as upstream points. */
+	expect_err(test, "((num == 1)", FILT_ERR_TOO_MANY_OPEN, 0);
+	expect_err(test, "(num == 1) && (num == 2", FILT_ERR_TOO_MANY_OPEN, 14);
 	expect_err(test, "(num == 1))", FILT_ERR_TOO_MANY_CLOSE, 10);
 	expect_err(test, "num == 1 &&", FILT_ERR_INVALID_FILTER, 11);
 	expect_err(test, "num == 1 || !", FILT_ERR_INVALID_FILTER, 13);

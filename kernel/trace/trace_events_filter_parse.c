@@ -527,11 +527,15 @@ static struct filter_node *parse_or(struct filter_parser *p)
 
 /*
  * Quotes and parentheses are checked over the whole text first, so that
- * their errors point where the imbalance is.
+ * their errors point where the imbalance is: an unclosed '(' error at
+ * the innermost '(' left open.  opened_at[d]: where the '(' that last
+ * opened depth d is; deeper than FILTER_MAX_DEPTH, the parse refuses
+ * the text anyway, at the first '(' too deep.
  */
 static int check_balance(struct filter_parser *p)
 {
-	unsigned int i, open = 0, last_open = 0;
+	unsigned int opened_at[FILTER_MAX_DEPTH + 1];
+	unsigned int i, open = 0, too_deep = 0;
 	const char *s = p->str;
 
 	for (i = 0; s[i]; i++) {
@@ -542,8 +546,10 @@ static int check_balance(struct filter_parser *p)
 				return perr(p, FILT_ERR_MISSING_QUOTE, i);
 			i = end - s;
 		} else if (s[i] == '(') {
-			open++;
-			last_open = i;
+			if (++open <= FILTER_MAX_DEPTH)
+				opened_at[open] = i;
+			else if (!too_deep)
+				too_deep = i;
 		} else if (s[i] == ')') {
 			if (!open)
 				return perr(p, FILT_ERR_TOO_MANY_CLOSE, i);
@@ -551,7 +557,8 @@ static int check_balance(struct filter_parser *p)
 		}
 	}
 	if (open)
-		return perr(p, FILT_ERR_TOO_MANY_OPEN, last_open);
+		return perr(p, FILT_ERR_TOO_MANY_OPEN,
+			    open <= FILTER_MAX_DEPTH ? opened_at[open] : too_deep);
 	return 0;
 }
 
