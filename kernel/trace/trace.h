@@ -1297,7 +1297,7 @@ extern const struct file_operations trace_event_trigger_fops;
 /* trace_events_hist_show.c, with CONFIG_HIST_TRIGGERS: the hist file. */
 extern const struct file_operations trace_event_hist_fops;
 unsigned long trace_event_triggers_call(struct trace_event_file *file,
-					void *rec);
+					void *rec, unsigned long ip);
 void trace_event_triggers_post_call(struct trace_event_file *file,
 				    unsigned long post, unsigned long ip);
 void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,

@@ -368,7 +368,7 @@ static void event_printk(struct trace_event_buffer *fbuffer)
  * follow the commit.
  */
 static bool event_triggers_discard(struct trace_event_file *file, void *entry,
-				   unsigned long *post)
+				   unsigned long *post, unsigned long caller)
 {
 	/* one snapshot: see __trace_trigger_soft_disabled() */
 	unsigned long eflags = READ_ONCE(file->flags);
@@ -376,7 +376,7 @@ static bool event_triggers_discard(struct trace_event_file *file, void *entry,
 	if ((eflags & EVENT_FILE_FL_PID_FILTER) &&
 	    trace_event_ignore_this_pid(file))
 		return true;
-	*post = trace_event_triggers_call(file, entry);
+	*post = trace_event_triggers_call(file, entry, caller);
 	return eflags & EVENT_FILE_FL_SOFT_DISABLED;
 }
 
@@ -398,7 +398,7 @@ static noinline void event_commit_slow(struct trace_event_buffer *fbuffer,
 	u64 opts;
 
 	if (unlikely(READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_COND) &&
-	    event_triggers_discard(file, fbuffer->entry, &post)) {
+	    event_triggers_discard(file, fbuffer->entry, &post, caller)) {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
 		goto out;
 	}

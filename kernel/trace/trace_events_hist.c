@@ -836,7 +836,7 @@ static bool hist_fire(struct event_trigger *t, void *rec, unsigned long ip)
 	/* No record: TRIGGER_COND is not set yet (see needs_rec). */
 	if (!rec || READ_ONCE(ht->paused) || READ_ONCE(ht->hist->clearing))
 		return false;
-	hist_hit(ht, t->file->tr, rec);
+	hist_hit(ht, t->file, rec, ip);
 	return true;
 }
 

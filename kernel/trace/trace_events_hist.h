@@ -407,7 +407,8 @@ int hist_parse_field(struct hist_parse *p, struct hist_field *hf, char *str,
 bool hist_has_field(struct trace_event_call *call, const char *name);
 u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 		     void *rec);
-void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec);
+void hist_hit(struct hist_trigger *ht, struct trace_event_file *file,
+	      void *rec, unsigned long from);
 void hist_read_str(const struct hist_field *hf, void *rec, char *dst);
 void hist_print_key(struct seq_file *m, const struct hist_def *def,
 		    void *key, struct tracing_map_elt *elt);
@@ -473,13 +474,19 @@ void hist_expr_free(struct hist_expr *e);
  * @rec:  the event's record
  * @refs: the values of @def's references to other maps' variables
  * @own:  @def's own variables computed so far in this hit
+ * @call: the event
+ * @from: the return address into its probe, or 0 (see hist_hit())
+ * @stack: scratch for common_stacktrace, this CPU's and nesting level's
  */
 struct hist_eval {
-	const struct hist_def	*def;
-	struct trace_array	*tr;
-	void			*rec;
-	const u64		*refs;
-	const u64		*own;
+	const struct hist_def		*def;
+	struct trace_array		*tr;
+	void				*rec;
+	const u64			*refs;
+	const u64			*own;
+	const struct trace_event_call	*call;
+	unsigned long			from;
+	unsigned long			*stack;
 };
 
 u64 hist_expr_eval(const struct hist_expr *e, const struct hist_eval *ev);

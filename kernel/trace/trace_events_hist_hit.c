@@ -12,6 +12,7 @@
  * stack and nothing is allocated.
  */
 
+#include <linux/kallsyms.h>
 #include <linux/log2.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
@@ -23,11 +24,14 @@
 #include "trace_events_hist.h"
 
 #define HIST_NEST_MAX	4
+/* Frames of tracing code a stack key may have to look through. */
+#define HIST_STACK_SLACK	8
 
 struct hist_pad {
-	u64	key[HIST_KEY_SIZE_MAX / sizeof(u64)];
-	u64	refs[HIST_REFS_MAX];
-	u64	vars[HIST_VARS_MAX];
+	u64		key[HIST_KEY_SIZE_MAX / sizeof(u64)];
+	u64		refs[HIST_REFS_MAX];
+	u64		vars[HIST_VARS_MAX];
+	unsigned long	stack[HIST_STACK_DEPTH + HIST_STACK_SLACK];
 };
 
 /* Key scratch per CPU and nesting level; the probe is not preempted. */
@@ -118,32 +122,77 @@ u64 hist_field_value(const struct hist_field *hf, struct trace_array *tr,
 	return v;
 }
 
+#ifdef CONFIG_STACKTRACE
+/* Is @addr in the __traceiter_<name> of @call's tracepoint? */
+static bool hist_in_iterator(const struct trace_event_call *call,
+			     unsigned long addr)
+{
+	unsigned long off;
+
+	if (!call || !(call->flags & TRACE_EVENT_FL_TRACEPOINT) ||
+	    !call->tp->iterator)
+		return false;
+	return kallsyms_lookup_size_offset(addr, NULL, &off) &&
+	       addr - off == (unsigned long)call->tp->iterator;
+}
+
+/*
+ * common_stacktrace: the frames of the code that fired the event, as
+ * upstream's start.  @ev->from is the return address into the event's
+ * probe; the probe and, when the tracepoint calls several probes,
+ * __traceiter_<name> are left out with everything below them.
+ * Return: false if @ev->from is not among the frames.
+ */
+static noinline bool hist_read_event_stack(const struct hist_eval *ev,
+					   unsigned long *dst)
+{
+	unsigned long *buf = ev->stack;
+	unsigned int nr, i;
+
+	nr = stack_trace_save(buf, HIST_STACK_DEPTH + HIST_STACK_SLACK, 0);
+	for (i = 0; i < nr && buf[i] != ev->from; i++)
+		;
+	if (i == nr)
+		return false;
+	/* the probe's frame (or, a tail call, the iterator's); the iterator's */
+	i++;
+	if (i < nr && hist_in_iterator(ev->call, buf[i]))
+		i++;
+	memcpy(dst, buf + i,
+	       min(nr - i, (unsigned int)HIST_STACK_DEPTH) * sizeof(*dst));
+	return true;
+}
+#endif
+
 /*
  * A stack key or variable into @dst (HIST_STACK_DEPTH frames, zeroed by
  * the caller): a stack field's frames (a synthetic event's
- * unsigned long[], __data_loc), or for common_stacktrace the frames
- * above the trigger code.
+ * unsigned long[], __data_loc), or for common_stacktrace the frames of
+ * the code that fired the event (without knowing where the probe is,
+ * those above the trigger code).
  */
 static __always_inline void hist_read_stack(const struct hist_field *hf,
-					    void *rec, unsigned long *dst)
+					    const struct hist_eval *ev,
+					    unsigned long *dst)
 {
 	unsigned int loc;
 
 	if (hf->field) {
-		loc = get_unaligned((u32 *)(rec + hf->field->offset));
-		memcpy(dst, rec + (loc & 0xffff),
+		loc = get_unaligned((u32 *)(ev->rec + hf->field->offset));
+		memcpy(dst, ev->rec + (loc & 0xffff),
 		       min_t(unsigned int, loc >> 16,
 			     HIST_STACK_DEPTH * sizeof(unsigned long)));
 		return;
 	}
 #ifdef CONFIG_STACKTRACE
-	stack_trace_save(dst, HIST_STACK_DEPTH, 5);
+	if (!ev->from || !hist_read_event_stack(ev, dst))
+		stack_trace_save(dst, HIST_STACK_DEPTH, 5);
 #endif
 }
 
-static void hist_make_key(const struct hist_def *def, struct trace_array *tr,
-			  void *rec, void *key)
+static void hist_make_key(const struct hist_eval *ev, void *key)
 {
+	const struct hist_def *def = ev->def;
 	unsigned int i;
 
 	memset(key, 0, def->key_size);
@@ -152,11 +201,11 @@ static void hist_make_key(const struct hist_def *def, struct trace_array *tr,
 		void *dst = key + hf->offset;
 
 		if (hist_src_is_string(hf->src))
-			hist_read_str(hf, rec, dst);
+			hist_read_str(hf, ev->rec, dst);
 		else if (hf->src == HIST_SRC_STACK)
-			hist_read_stack(hf, rec, dst);
+			hist_read_stack(hf, ev, dst);
 		else
-			*(u64 *)dst = hist_field_value(hf, tr, rec);
+			*(u64 *)dst = hist_field_value(hf, ev->tr, ev->rec);
 	}
 }
 
@@ -177,7 +226,7 @@ static __always_inline u64 fill_var_buf(const struct hist_var *var,
 		if (src)
 			memcpy(buf, src, hist_var_buf_size(var));
 	} else if (var->is_stack) {
-		hist_read_stack(&e->field, ev->rec, buf);
+		hist_read_stack(&e->field, ev, buf);
 	} else {
 		hist_read_str(&e->field, ev->rec, buf);
 	}
@@ -210,17 +259,23 @@ static void hist_set_vars(const struct hist_eval *ev, u64 *own,
 
 /**
  * hist_hit - add one hit of an event to a hist trigger's map
- * @ht:  the trigger
- * @tr:  the event's instance
- * @rec: the event's record
+ * @ht:   the trigger
+ * @file: the event's file
+ * @rec:  the event's record
+ * @from: the return address into the event's probe (the trigger's
+ *        caller), where common_stacktrace keys start; 0 if unknown
  *
  * Context: the event's probe, any context (NMI included); takes no
  * lock and allocates nothing.
  */
-void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec)
+void hist_hit(struct hist_trigger *ht, struct trace_event_file *file,
+	      void *rec, unsigned long from)
 {
 	const struct hist_def *def = ht->def;
-	struct hist_eval ev = { .def = def, .tr = tr, .rec = rec };
+	struct hist_eval ev = {
+		.def = def, .tr = file->tr, .rec = rec,
+		.call = file->event_call, .from = from,
+	};
 	struct tracing_map_elt *elt;
 	char comm[TASK_COMM_LEN];
 	struct hist_pad *pad;
@@ -233,7 +288,8 @@ void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec)
 	if (nest > HIST_NEST_MAX)
 		goto out;
 	pad = this_cpu_ptr(&hist_pads[nest - 1]);
-	hist_make_key(def, tr, rec, pad->key);
+	ev.stack = pad->stack;
+	hist_make_key(&ev, pad->key);
 	if (def->n_refs && !hist_read_refs(def, pad->key, pad->refs))
 		goto out;
 	ev.refs = pad->refs;
@@ -259,7 +315,7 @@ void hist_hit(struct hist_trigger *ht, struct trace_array *tr, void *rec)
 		const struct hist_field *hf = &def->vals[i];
 
 		v = hf->src == HIST_SRC_VAR ? pad->vars[hf->var] :
-					      hist_field_value(hf, tr, rec);
+					      hist_field_value(hf, ev.tr, rec);
 		tracing_map_update_sum(elt, hf->map_idx, v);
 	}
 out:

@@ -78,6 +78,8 @@ static void trigger_fire(struct event_trigger *t, void *rec,
  * trace_event_triggers_call - fire an event's triggers
  * @file: the event file
  * @rec:  the record, or NULL when there is none (no trigger has a filter)
+ * @ip:   the return address into the event's probe, or 0: where a hist
+ *        trigger's common_stacktrace starts
  *
  * Triggers whose filter refuses @rec are skipped.  Those that must come
  * after the record is committed are not fired but returned.
@@ -85,7 +87,7 @@ static void trigger_fire(struct event_trigger *t, void *rec,
  * Return: a mask of BIT(ETT_*) for trace_event_triggers_post_call().
  */
 unsigned long trace_event_triggers_call(struct trace_event_file *file,
-					void *rec)
+					void *rec, unsigned long ip)
 {
 	struct event_trigger *t;
 	unsigned long post = 0;
@@ -101,7 +103,7 @@ unsigned long trace_event_triggers_call(struct trace_event_file *file,
 		if (t->kind->post)
 			post |= BIT(t->kind->type);
 		else
-			trigger_fire(t, rec, 0);
+			trigger_fire(t, rec, ip);
 	}
 	return post;
 }
@@ -153,7 +155,7 @@ void trace_event_triggers_post_call_sleepable(struct trace_event_file *file,
  */
 void trace_event_triggers_fire(struct trace_event_file *file)
 {
-	unsigned long post = trace_event_triggers_call(file, NULL);
+	unsigned long post = trace_event_triggers_call(file, NULL, 0);
 
 	if (post)
 		trace_event_triggers_post_call(file, post, 0);

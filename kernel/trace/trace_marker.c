@@ -64,7 +64,7 @@ static unsigned long marker_triggers_call(struct trace_array *tr,
 	struct trace_event_file *file = READ_ONCE(tr->events.marker);
 
 	if (file && (READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_MODE))
-		return trace_event_triggers_call(file, entry);
+		return trace_event_triggers_call(file, entry, 0);
 #endif
 	return 0;
 }
