@@ -385,6 +385,14 @@ static void trace_create_tracer_option_files(struct trace_array *tr)
 	}
 }
 
+/*
+ * Options whose file only the top level has, as upstream: what
+ * trace_printk() does and whether comms are saved are the top level's
+ * business.  trace_options still takes them in an instance.
+ */
+#define TRACE_OPT_TOP_LEVEL_FILES					\
+	(TRACE_OPT(PRINTK) | TRACE_OPT(PRINTK_MSGONLY) | TRACE_OPT(RECORD_CMD))
+
 /**
  * trace_options_create_files - create trace_options and options/
  * @tr: the instance
@@ -400,7 +408,8 @@ void trace_options_create_files(struct trace_array *tr, struct dentry *d)
 	if (!tr->options_dir)
 		return;
 	for (bit = 0; bit < TRACE_OPT_NR_BITS; bit++) {
-		if (!trace_opt_present(bit))
+		if (!trace_opt_present(bit) ||
+		    (d && (BIT_ULL(bit) & TRACE_OPT_TOP_LEVEL_FILES)))
 			continue;
 		tr->opt_files[bit].tr = tr;
 		tr->opt_files[bit].bit = bit;
