@@ -86,23 +86,29 @@ static void ftrace_list_stop(struct seq_file *m, void *v)
 
 /*
  * "tramp: <addr> (<callback>)" for a site on a per-ops trampoline (the
- * address printed raw, as kallsyms does not resolve it), else the
- * shared trampoline by name; nothing for a site calling a direct
- * trampoline, which "direct-->" names.  ftrace_lock.
+ * address printed raw, as kallsyms does not resolve it); then, as
+ * upstream, " -><function>": what the trampoline calls (on a shared
+ * one, the list function or the lone user's callback).  Nothing for a
+ * site calling a direct trampoline, which "direct-->" names.
+ * ftrace_lock.
  */
 static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op = NULL;
+	ftrace_func_t func;
 
 	if (rec->flags & FTRACE_FL_DIRECT_EN)
 		return;
 	if (rec->flags & FTRACE_FL_TRAMP_EN)
 		op = ftrace_ops_trampoline(ftrace_get_addr_curr(rec));
-	if (op)
+	if (op) {
 		seq_printf(m, "\ttramp: %pS (%pS)", (void *)op->trampoline,
 			   (void *)op->func);
-	else
-		seq_printf(m, "\ttramp: %ps", (void *)ftrace_get_addr_new(rec));
+		func = ftrace_ops_get_func(op);
+	} else {
+		func = ftrace_shared_tramp_func();
+	}
+	seq_printf(m, " ->%pS", (void *)func);
 }
 
 /* "\n\tdirect--><trampoline>" for a function a DIRECT ops traces. */

@@ -323,6 +323,7 @@ void ftrace_account_rec(struct dyn_ftrace *rec);
 /* The callback the trampolines should call now.  ftrace_lock. */
 void ftrace_choose_trace_func(void);
 struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec);
+ftrace_func_t ftrace_shared_tramp_func(void);
 u64 ftrace_shared_token(void);
 void ftrace_shared_quiesced(u64 token);
 #else

@@ -460,6 +460,20 @@ out:
 }
 
 /**
+ * ftrace_shared_tramp_func - what the shared trampolines call now
+ *
+ * ftrace_caller's (and ftrace_regs_caller's) callback, as patched:
+ * enabled_functions shows it.  ftrace_lock.
+ *
+ * Return: the callback.
+ */
+ftrace_func_t ftrace_shared_tramp_func(void)
+{
+	lockdep_assert_held(&ftrace_lock);
+	return ftrace_patched_func;
+}
+
+/**
  * ftrace_update_all - bring counts, call sites and callback in line
  *
  * ftrace_lock.  See the top of this file for the order.
