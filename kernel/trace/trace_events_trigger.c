@@ -284,7 +284,15 @@ static int trigger_add(struct event_trigger *new)
 		}
 	}
 	set_bit(EVENT_FILE_FL_TRIGGER_MODE_BIT, &file->flags);
-	list_add_rcu(&new->list, &file->triggers);
+	/*
+	 * As upstream: the newest trigger first, but hist triggers after
+	 * the others, in the order they came; that is the order they fire
+	 * in and the trigger file lists them in.
+	 */
+	if (new->kind->type == ETT_HIST)
+		list_add_tail_rcu(&new->list, &file->triggers);
+	else
+		list_add_rcu(&new->list, &file->triggers);
 	update_cond(file);
 	return 0;
 }
