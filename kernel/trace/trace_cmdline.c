@@ -33,6 +33,7 @@
 #include <linux/threads.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/mm.h>
 
 #include <trace/events/sched.h>
@@ -357,6 +358,17 @@ struct cmdline_snapshot {
 	struct cmdline_slot	slots[];
 };
 
+static int cmdline_slot_cmp_pid(const void *a, const void *b)
+{
+	const struct cmdline_slot *x = a, *y = b;
+
+	return x->pid - y->pid;
+}
+
+/*
+ * A copy of the cache; saved_tgids' sorted by pid, as upstream's (which
+ * keeps tgids in a table indexed by pid).
+ */
 static struct cmdline_snapshot *cmdline_snapshot_take(bool tgids)
 {
 	struct cmdline_snapshot *snap;
@@ -381,6 +393,9 @@ static struct cmdline_snapshot *cmdline_snapshot_take(bool tgids)
 		local_irq_restore(flags);
 	}
 	mutex_unlock(&cmdline_mutex);
+	if (snap && tgids)
+		sort(snap->slots, snap->nr, sizeof(snap->slots[0]),
+		     cmdline_slot_cmp_pid, NULL);
 	return snap;
 }
 
