@@ -512,7 +512,9 @@ static enum print_line_t graph_print_line(struct trace_iterator *iter,
 		/* option bits: trace_set_opt() may flip them meanwhile */
 		.ctx = READ_ONCE(iter->tr->flags) & TRACE_OPT(CONTEXT_INFO),
 		.rel_time = lat,
-		.irq_info = lat || (iter->iter_flags & TRACE_FILE_LAT_FMT),
+		/* the option, not the reader's flag: a dump sets that */
+		.irq_info = lat ||
+			    (READ_ONCE(iter->tr->flags) & TRACE_OPT(LATENCY_FMT)),
 		.state = reader ? per_cpu_ptr(reader->cpus, iter->cpu) : NULL,
 	};
 	enum print_line_t ret;

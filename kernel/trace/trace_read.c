@@ -1171,7 +1171,8 @@ static void trace_dump_tr(struct trace_array *tr,
 			 raw_smp_processor_id() : RING_BUFFER_ALL_CPUS;
 	iter->temp = dump_temp;
 	iter->temp_size = sizeof(dump_temp);
-	iter->iter_flags = TRACE_FILE_DUMP;
+	/* in the latency format, as upstream's dump */
+	iter->iter_flags = TRACE_FILE_DUMP | TRACE_FILE_LAT_FMT;
 	if (ring_buffer_overruns(tr->buffer))
 		iter->iter_flags |= TRACE_FILE_ANNOTATE;
 	iter->held = false;
