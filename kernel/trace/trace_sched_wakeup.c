@@ -198,18 +198,15 @@ static enum print_line_t print_wake_hex(struct trace_iterator *iter,
 	return ctxwake_hex(iter, true);
 }
 
+/* The two record types differ in their arrow and S column only. */
 static struct trace_event_functions ctx_funcs = {
-	.trace	= print_ctx,
-	.raw	= print_ctx_raw,
-	.hex	= print_ctx_hex,
-	.binary	= ctxwake_bin,
+	.trace = print_ctx, .raw = print_ctx_raw, .hex = print_ctx_hex,
+	.binary = ctxwake_bin,
 };
 
 static struct trace_event_functions wake_funcs = {
-	.trace	= print_wake,
-	.raw	= print_wake_raw,
-	.hex	= print_wake_hex,
-	.binary	= ctxwake_bin,
+	.trace = print_wake, .raw = print_wake_raw, .hex = print_wake_hex,
+	.binary = ctxwake_bin,
 };
 
 static struct trace_event ctx_event = { .type = TRACE_CTX, .funcs = &ctx_funcs };
