@@ -288,28 +288,32 @@ static enum print_line_t print_fn_raw(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
-/* hex: each address as one hex number, followed by a space */
-static enum print_line_t print_fn_hex(struct trace_iterator *iter, int flags,
-				      struct trace_event *event)
+/*
+ * The two addresses through @put: hex (each as one hex number and a
+ * space) or bin (as they are in memory).
+ */
+static enum print_line_t print_fn_words(struct trace_iterator *iter,
+					void (*put)(struct trace_seq *s,
+						    const void *mem,
+						    unsigned int len))
 {
 	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
 
-	trace_seq_putmem_hex(&iter->seq, &field->ip, sizeof(field->ip));
-	trace_seq_putmem_hex(&iter->seq, &field->parent_ip,
-			     sizeof(field->parent_ip));
+	put(&iter->seq, &field->ip, sizeof(field->ip));
+	put(&iter->seq, &field->parent_ip, sizeof(field->parent_ip));
 	return trace_handle_return(&iter->seq);
 }
 
-/* bin: the two addresses as they are in memory */
+static enum print_line_t print_fn_hex(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	return print_fn_words(iter, trace_seq_putmem_hex);
+}
+
 static enum print_line_t print_fn_bin(struct trace_iterator *iter, int flags,
 				      struct trace_event *event)
 {
-	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
-
-	trace_seq_putmem(&iter->seq, &field->ip, sizeof(field->ip));
-	trace_seq_putmem(&iter->seq, &field->parent_ip,
-			 sizeof(field->parent_ip));
-	return trace_handle_return(&iter->seq);
+	return print_fn_words(iter, trace_seq_putmem);
 }
 
 static struct trace_event_functions fn_funcs = {

@@ -121,30 +121,33 @@ static enum print_line_t print_wake(struct trace_iterator *iter, int flags,
  * The prev state of a wakeup record is not the waker's: raw and hex show
  * '+' in its place, as upstream.
  */
-static char ctxwake_prev_state(const struct ctx_switch_entry *f, bool wake)
+static char ctxwake_prev_state(const struct ctx_switch_entry *f)
 {
-	return wake ? '+' : task_index_to_char(f->prev_state);
+	return f->ent.type == TRACE_WAKE ? '+' :
+					   task_index_to_char(f->prev_state);
 }
 
 /* raw: "<prev_pid> <prev_prio> <S> <cpu> <next_pid> <next_prio> <T>" */
-static enum print_line_t ctxwake_raw(struct trace_iterator *iter, bool wake)
+static enum print_line_t ctxwake_raw(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
 {
 	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
 
 	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
 			 f->prev_pid, f->prev_prio,
-			 ctxwake_prev_state(f, wake), f->next_cpu,
+			 ctxwake_prev_state(f), f->next_cpu,
 			 f->next_pid, f->next_prio,
 			 task_index_to_char(f->next_state));
 	return trace_handle_return(&iter->seq);
 }
 
 /* hex: the same seven values, each as hex digits of its size */
-static enum print_line_t ctxwake_hex(struct trace_iterator *iter, bool wake)
+static enum print_line_t ctxwake_hex(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
 {
 	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
 	struct trace_seq *s = &iter->seq;
-	char prev_state = ctxwake_prev_state(f, wake);
+	char prev_state = ctxwake_prev_state(f);
 	int next_state = task_index_to_char(f->next_state);
 
 	trace_seq_putmem_hex(s, &f->prev_pid, sizeof(f->prev_pid));
@@ -174,38 +177,14 @@ static enum print_line_t ctxwake_bin(struct trace_iterator *iter, int flags,
 	return trace_handle_return(s);
 }
 
-static enum print_line_t print_ctx_raw(struct trace_iterator *iter, int flags,
-				       struct trace_event *event)
-{
-	return ctxwake_raw(iter, false);
-}
-
-static enum print_line_t print_wake_raw(struct trace_iterator *iter,
-					int flags, struct trace_event *event)
-{
-	return ctxwake_raw(iter, true);
-}
-
-static enum print_line_t print_ctx_hex(struct trace_iterator *iter, int flags,
-				       struct trace_event *event)
-{
-	return ctxwake_hex(iter, false);
-}
-
-static enum print_line_t print_wake_hex(struct trace_iterator *iter,
-					int flags, struct trace_event *event)
-{
-	return ctxwake_hex(iter, true);
-}
-
 /* The two record types differ in their arrow and S column only. */
 static struct trace_event_functions ctx_funcs = {
-	.trace = print_ctx, .raw = print_ctx_raw, .hex = print_ctx_hex,
+	.trace = print_ctx, .raw = ctxwake_raw, .hex = ctxwake_hex,
 	.binary = ctxwake_bin,
 };
 
 static struct trace_event_functions wake_funcs = {
-	.trace = print_wake, .raw = print_wake_raw, .hex = print_wake_hex,
+	.trace = print_wake, .raw = ctxwake_raw, .hex = ctxwake_hex,
 	.binary = ctxwake_bin,
 };
 
