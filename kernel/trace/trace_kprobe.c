@@ -378,7 +378,9 @@ static unsigned int kprobe_symbol_count(const char *name)
 
 /*
  * Probe @pt at @name+@off: -EINVAL for a return probe off a function's
- * entry, -ENOENT for a name the kernel does not have, -EADDRNOTAVAIL for
+ * entry (@name+@off may be any symbol's offset that lands on one, as
+ * perf's "_text+OFFSET" does; a module not loaded yet is checked when
+ * it is registered), -ENOENT for a name the kernel does not have, -EADDRNOTAVAIL for
  * a name that several (static) functions share, which would be
  * ambiguous.  A module's "MOD:SYM" is looked up when it is registered.
  */
@@ -387,7 +389,8 @@ static int kprobe_point_set_symbol(struct kprobe_point *pt, const char *name,
 {
 	unsigned int n;
 
-	if (pt->tk->ev.is_return && off)
+	if (pt->tk->ev.is_return && off &&
+	    kprobe_on_func_entry(NULL, name, off) == -EINVAL)
 		return -EINVAL;
 	if (!strchr(name, ':')) {
 		n = kprobe_symbol_count(name);
