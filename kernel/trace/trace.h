@@ -274,6 +274,16 @@ enum trace_opt_bit {
 	 TRACE_OPT(IRQ_INFO) | TRACE_OPT(MARKERS) | TRACE_OPT(FUNCTION) |	\
 	 TRACE_GRAPH_DEFAULT_FLAGS)
 
+/*
+ * Options a new instance does not copy from the top level, as upstream:
+ * following forks, and receiving or recording trace_printk(); it starts
+ * with them as TRACE_DEFAULT_FLAGS has them, and with the top level's
+ * value of every other option.
+ */
+#define TRACE_OWN_FLAGS							\
+	(TRACE_OPT(EVENT_FORK) | TRACE_OPT(FUNC_FORK) |			\
+	 TRACE_OPT(TRACE_PRINTK_DEST) | TRACE_OPT(PRINTK))
+
 /* The options print functions receive in their "flags" argument. */
 #define TRACE_OPT_SYM_MASK						\
 	(TRACE_OPT(PRINT_PARENT) | TRACE_OPT(SYM_OFFSET) | TRACE_OPT(SYM_ADDR))

@@ -152,7 +152,9 @@ static struct trace_array *trace_array_create(const char *name)
 		kfree(tr);
 		return ERR_PTR(-ENOMEM);
 	}
-	tr->flags = TRACE_DEFAULT_FLAGS;
+	/* Set before the buffer is made: it takes the overwrite mode. */
+	tr->flags = (global_trace.flags & ~TRACE_OWN_FLAGS) |
+		    (TRACE_DEFAULT_FLAGS & TRACE_OWN_FLAGS);
 	tr->buffer_percent = 50;
 	raw_spin_lock_init(&tr->start_lock);
 	mutex_init(&tr->consume_lock);
