@@ -9,14 +9,16 @@
 #   ftrace=function_graph ftrace_graph_filter=do_one_initcall
 #   ftrace_graph_notrace=init_* ftrace_graph_max_depth=2
 #   kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval
-#   trace_trigger=sched_process_exec.stacktrace:1
+#   trace_trigger=sched_process_exec.stacktrace:1,initcall_level.hist:keys=level
 #
 # and this prints TEST-RESULT boot/graph-<check>, boot/kprobe-event and
 # boot/trace-trigger PASS|FAIL|SKIP: function_graph ran from boot with the
 # options in force, so the trace holds the initcalls that came after it,
 # two levels deep, none named init_*; the two kprobe events were defined,
 # enabled and hit; sched_process_exec's trigger fired once, at init's
-# exec, its stack trace in the trace.
+# exec, its stack trace in the trace; initcall_level's hist trigger was
+# in place from start_kernel() on, before console_init() (boot/trigger-
+# early: its hist counts the levels "console" and "early").
 
 T=/sys/kernel/tracing
 
@@ -95,5 +97,16 @@ else
 	result trace-trigger 0
 fi
 echo '!stacktrace' > $trigger
+
+levels=$T/events/initcall/initcall_level
+if ! grep -q 'initcall_level.hist' /proc/cmdline || ! [ -d $levels ]; then
+	echo "TEST-RESULT boot/trigger-early SKIP no initcall_level hist at boot"
+elif ! grep -q 'level: console ' $levels/hist ||
+     ! grep -q 'level: early ' $levels/hist; then
+	result trigger-early 1 "levels counted: $(grep -o 'level: [a-z]*' $levels/hist | tr '\n' ' ')"
+else
+	result trigger-early 0
+fi
+echo '!hist:keys=level' > $levels/trigger 2>/dev/null
 echo nop > $T/current_tracer
 exit 0
