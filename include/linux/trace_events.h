@@ -1019,3 +1019,15 @@ void perf_event_free_bpf_prog(struct perf_event *event);
 #endif
 
 #endif /* _LINUX_TRACE_EVENT_H */
+
+/*
+ * A custom event header (<trace/define_custom_trace.h>) read outside the
+ * .c file that makes its events declares nothing.  Outside the include
+ * guard: the file making the events defines these before including the
+ * header again.
+ */
+#ifndef TRACE_CUSTOM_EVENT
+#define DECLARE_CUSTOM_EVENT_CLASS(name, proto, args, tstruct, assign, print)
+#define DEFINE_CUSTOM_EVENT(template, name, proto, args)
+#define TRACE_CUSTOM_EVENT(name, proto, args, struct, assign, print)
+#endif

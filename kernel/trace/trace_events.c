@@ -191,14 +191,18 @@ EXPORT_SYMBOL_GPL(trace_event_raw_init);
  * @type: TRACE_REG_*
  * @data: the trace_event_file (REGISTER, UNREGISTER)
  *
- * Return: 0 or a -errno from the tracepoint.
+ * Return: 0; -ENODEV for a custom event not attached to a tracepoint;
+ * -EOPNOTSUPP for perf on a custom event; or a -errno from the tracepoint.
  */
 int trace_event_reg(struct trace_event_call *call, enum trace_reg type,
 		    void *data)
 {
-	struct tracepoint *tp = call->tp;
+	struct tracepoint *tp;
 
-	WARN_ON(!(call->flags & TRACE_EVENT_FL_TRACEPOINT));
+	/* A custom event not attached to its tracepoint (yet): no probe. */
+	if (!(READ_ONCE(call->flags) & TRACE_EVENT_FL_TRACEPOINT))
+		return -ENODEV;
+	tp = call->tp;
 	switch (type) {
 	case TRACE_REG_REGISTER:
 		return tracepoint_probe_register(tp, call->class->probe, data);
@@ -207,6 +211,9 @@ int trace_event_reg(struct trace_event_call *call, enum trace_reg type,
 		return 0;
 #ifdef CONFIG_PERF_EVENTS
 	case TRACE_REG_PERF_REGISTER:
+		/* Custom events have no perf probe. */
+		if (!call->class->perf_probe)
+			return -EOPNOTSUPP;
 		return tracepoint_probe_register(tp, call->class->perf_probe,
 						 call);
 	case TRACE_REG_PERF_UNREGISTER:
