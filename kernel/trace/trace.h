@@ -514,6 +514,8 @@ struct trace_max_info {
 struct trace_array {
 	struct list_head		list;
 	const char			*name;
+	/* The event systems it has (trace_array_get_by_name()); NULL: all. */
+	const char			*system_names;
 	struct trace_buffer		*buffer;
 #ifdef CONFIG_TRACER_SNAPSHOT
 	struct trace_buffer		*snapshot;

@@ -952,12 +952,35 @@ static void system_dir_drop_event(struct trace_subsystem_dir *dir)
 	system_put_locked(dir);
 }
 
-/* Give @tr a file for @call.  event_mutex. */
+/* Is @system one of the comma-separated @systems (NULL: all of them)? */
+static bool event_system_wanted(const char *systems, const char *system)
+{
+	size_t len = strlen(system);
+	const char *p;
+
+	if (!systems)
+		return true;
+	for (p = strstr(systems, system); p; p = strstr(p + len, system)) {
+		bool starts = p == systems || p[-1] == ',' || isspace(p[-1]);
+		char end = p[len];
+
+		if (starts && (!end || end == ',' || isspace(end)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Give @tr a file for @call, unless @tr was made for other systems (no
+ * file then, and no error).  event_mutex.
+ */
 static int event_file_add(struct trace_array *tr, struct trace_event_call *call)
 {
 	struct trace_subsystem_dir *dir;
 	struct trace_event_file *file;
 
+	if (!event_system_wanted(tr->system_names, call->class->system))
+		return 0;
 	dir = system_dir_get_or_add(tr, call->class->system);
 	if (!dir)
 		return -ENOMEM;

@@ -127,6 +127,7 @@ static void trace_array_free(struct trace_array *tr)
 	trace_array_free_buffers(tr);
 	trace_errlog_free(tr);
 	mutex_destroy(&tr->consume_lock);
+	kfree_const(tr->system_names);
 	kfree(tr->name);
 	kfree(tr);
 }
@@ -135,7 +136,8 @@ static void trace_array_free(struct trace_array *tr)
  * Make the instance @name with its tracefs directory and files and put it
  * on the list, holding one reference.  trace_types_lock.
  */
-static struct trace_array *trace_array_create(const char *name)
+static struct trace_array *trace_array_create(const char *name,
+					      const char *systems)
 {
 	struct trace_array *tr;
 	unsigned int failures;
@@ -148,7 +150,11 @@ static struct trace_array *trace_array_create(const char *name)
 	if (!tr)
 		return ERR_PTR(-ENOMEM);
 	tr->name = kstrdup(name, GFP_KERNEL);
-	if (!tr->name) {
+	if (systems)
+		tr->system_names = kstrdup_const(systems, GFP_KERNEL);
+	if (!tr->name || (systems && !tr->system_names)) {
+		kfree_const(tr->system_names);
+		kfree(tr->name);
 		kfree(tr);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -210,14 +216,15 @@ static void trace_array_remove(struct trace_array *tr)
  * Create the instance @name and tell the event code.  On success the
  * caller gets the instance with one reference.  instance_lock.
  */
-static struct trace_array *trace_array_make(const char *name)
+static struct trace_array *trace_array_make(const char *name,
+					    const char *systems)
 {
 	struct trace_array *tr;
 	int ret;
 
 	lockdep_assert_held(&instance_lock);
 	mutex_lock(&trace_types_lock);
-	tr = trace_array_create(name);
+	tr = trace_array_create(name, systems);
 	mutex_unlock(&trace_types_lock);
 	if (IS_ERR(tr))
 		return tr;
@@ -245,14 +252,15 @@ static struct trace_array *trace_array_make(const char *name)
 }
 
 /* trace_array_make(), counting the tracefs entries it fails to make. */
-static struct trace_array *trace_array_new(const char *name)
+static struct trace_array *trace_array_new(const char *name,
+					   const char *systems)
 {
 	struct trace_array *tr;
 
 	lockdep_assert_held(&instance_lock);
 	creating_failures = 0;
 	WRITE_ONCE(creating_task, current);
-	tr = trace_array_make(name);
+	tr = trace_array_make(name, systems);
 	WRITE_ONCE(creating_task, NULL);
 	return tr;
 }
@@ -296,7 +304,7 @@ static int instance_mkdir(const char *name)
 	struct trace_array *tr;
 
 	guard(mutex)(&instance_lock);
-	tr = trace_array_new(name);
+	tr = trace_array_new(name, NULL);
 	if (IS_ERR(tr))
 		return PTR_ERR(tr);
 	trace_array_put(tr);
@@ -398,7 +406,7 @@ static void __init boot_instance_create(char *spec)
 		return;
 
 	mutex_lock(&instance_lock);
-	tr = trace_array_new(name);
+	tr = trace_array_new(name, NULL);
 	mutex_unlock(&instance_lock);
 	if (IS_ERR(tr)) {
 		pr_warn("trace_instance=%s: could not create it (%ld)\n", name,
@@ -439,8 +447,9 @@ late_initcall(trace_boot_instances);
 /**
  * trace_array_get_by_name - find or create the instance called @name
  * @name:    the instance's directory name under instances/
- * @systems: the event systems a new instance gets; this kernel gives a
- *           new instance the event code's default set whatever is asked
+ * @systems: the event systems a new instance gets, comma-separated
+ *           ("sched,timer"); NULL: every system.  An instance found
+ *           keeps the systems it was made with.
  *
  * The instance appears in tracefs like one made with mkdir.  The caller
  * gets a reference: drop it with trace_array_put() before
@@ -466,7 +475,7 @@ struct trace_array *trace_array_get_by_name(const char *name,
 	if (tr)
 		return tr;
 
-	tr = trace_array_new(name);
+	tr = trace_array_new(name, systems);
 	return IS_ERR(tr) ? NULL : tr;
 }
 EXPORT_SYMBOL_GPL(trace_array_get_by_name);
