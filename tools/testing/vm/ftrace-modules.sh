@@ -9,12 +9,14 @@
 # kernel/trace/ftrace_direct_test.ko (direct calls, counted), and judges
 # them by what they print; then upstream's direct-call samples
 # (samples/ftrace/ftrace-direct*.ko) under function_graph, judged by what
-# their trampolines' handlers wrote to the trace.  One line per run:
+# their trampolines' handlers wrote to the trace; last upstream's kprobe,
+# kretprobe and fprobe samples, judged by what their handlers print.
+# One line per run:
 #
 #   TEST-RESULT samples/<name> PASS|FAIL|SKIP [note]
 #
-# All of them fail their init on purpose when done (so nothing stays
-# loaded); modprobe's status is therefore not the verdict.
+# The ftrace_ops ones fail their init on purpose when done (so nothing
+# stays loaded); modprobe's status is therefore not their verdict.
 
 # Run "modprobe $1 $2..." and print the kernel messages it produced.
 load() { # module args...
@@ -145,4 +147,50 @@ direct_sample ftrace-direct-multi 'wake_up_process schedule' ' ip [0-9a-f]'
 direct_sample ftrace-direct-modify schedule 'my direct func[12]'
 direct_sample ftrace-direct-multi-modify 'wake_up_process schedule' \
 	'my direct func[12] ip '
+
+# Upstream's kprobe, kretprobe and fprobe samples (samples/kprobes,
+# samples/fprobe), each loaded on a function that a shell's fork and read
+# reach, judged by the lines each of their handlers prints, then unloaded.
+probe_sample() { # module 'pattern[;pattern...]' args...
+	mod=$1
+	pats=$2
+	shift 2
+	if ! have_module "$mod"; then
+		result "$mod" SKIP "no $mod.ko (CONFIG_SAMPLE_KPROBES/FPROBE=m)"
+		return
+	fi
+	mark="ftrace-modules: $mod"
+	echo "$mark" > /dev/kmsg
+	if ! modprobe "$mod" "$@" > /dev/null 2>&1; then
+		result "$mod" FAIL "modprobe $mod $* failed"
+		return
+	fi
+	sh -c 'head -c 1 /proc/version' > /dev/null
+	modprobe -r "$mod"
+	unloaded=$?
+	out=$(dmesg | sed -n "/$mark/,\$p" | tail -n +2)
+	echo "$out" | head -n 20 | sed 's/^/  | /'
+	missing=
+	old_ifs=$IFS
+	IFS=';'
+	for pat in $pats; do
+		echo "$out" | grep -q -- "$pat" || missing=$pat
+	done
+	IFS=$old_ifs
+	if echo "$out" | grep -q -e WARNING -e 'BUG:'; then
+		result "$mod" FAIL "kernel warning"
+	elif [ -n "$missing" ]; then
+		result "$mod" FAIL "no '$missing' in the kernel log"
+	elif [ "$unloaded" != 0 ]; then
+		result "$mod" FAIL "modprobe -r failed"
+	else
+		result "$mod" PASS
+	fi
+}
+
+probe_sample kprobe_example 'handler_pre: <kernel_clone>;handler_post: <kernel_clone>' \
+	symbol=kernel_clone
+probe_sample kretprobe_example 'kernel_clone returned ' func=kernel_clone
+probe_sample fprobe_example 'Enter <vfs_read;Return from <vfs_read' \
+	symbol=vfs_read stackdump=0
 exit 0
