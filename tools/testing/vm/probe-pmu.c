@@ -442,8 +442,9 @@ static void check_bad_input(void)
 	    expect_err("long symbol", kprobe_open(0, longname, 0, 0), E2BIG) &&
 	    expect_err("bad pointer",
 		       kprobe_open(0, (const char *)8, 0, 0), EFAULT) &&
+	    /* +4 is still the entry behind an IBT kernel's ENDBR64. */
 	    expect_err("kretprobe off the entry",
-		       kprobe_open(1, KFUNC, 4, 0), EINVAL) &&
+		       kprobe_open(1, KFUNC, 16, 0), EINVAL) &&
 	    expect_err("no uprobe path",
 		       probe_open(uprobe_type, 0, 0, 0, 0), EINVAL) &&
 	    expect_err("unknown uprobe file",
