@@ -363,7 +363,12 @@ static void event_printk(struct trace_event_buffer *fbuffer)
 	iter->ent_size = ring_buffer_event_length(fbuffer->event);
 	event->funcs->trace(iter, 0, event);
 	trace_seq_putc(&iter->seq, 0);
-	pr_info("%s", iter->seq.buffer);
+	/*
+	 * Upstream prints at the default message level, which is warning
+	 * unless the kernel was configured otherwise: a console that shows
+	 * warnings shows the events (pr_info() kept them off loglevel=5).
+	 */
+	pr_warn("%s", iter->seq.buffer);
 	raw_spin_unlock_irqrestore(&tp_printk_lock, flags);
 }
 
