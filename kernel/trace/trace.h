@@ -581,6 +581,9 @@ extern unsigned long trace_buf_size;
 /* Every live instance, the top level first.  trace_types_lock. */
 extern struct list_head trace_arrays;
 
+/* Booted with tp_printk: only then may the sysctl turn it on. */
+extern bool tracepoint_printk_booted;
+
 /*
  * What a tracefs write returns: @ret if it failed, else all @cnt bytes
  * taken and the file position moved past them.

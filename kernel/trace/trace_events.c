@@ -1399,8 +1399,10 @@ static int __init set_tp_printk(char *str)
 	if (*str == '_')
 		return 0;
 	/* "tp_printk" alone, or "tp_printk=1"/"=on". */
-	if (!*str || !strcmp(str, "=1") || !strcmp(str, "=on"))
+	if (!*str || !strcmp(str, "=1") || !strcmp(str, "=on")) {
 		tracepoint_printk = 1;
+		tracepoint_printk_booted = true;
+	}
 	return 1;
 }
 __setup("tp_printk", set_tp_printk);

@@ -106,9 +106,10 @@ int ftrace_dump_on_oops_enabled(void)
 /*
  * tracepoint_printk mirrors trace events to printk.  Only trace events
  * produce anything for it; the value is kept here so that the sysctl
- * exists and the event code finds it set.
+ * exists and the event code finds it set.  Set from boot on only.
  */
 int tracepoint_printk;
+bool tracepoint_printk_booted;
 
 /**
  * tracepoint_printk_sysctl - handler of /proc/sys/kernel/tracepoint_printk
@@ -118,7 +119,10 @@ int tracepoint_printk;
  * @lenp:   its length
  * @ppos:   the file position
  *
- * Accepts 0 and 1; anything else is stored as 1.
+ * Accepts 0 and 1; anything else is stored as 1.  As upstream (and
+ * admin-guide/sysctl/kernel.rst), it switches printing only in a kernel
+ * booted with tp_printk: elsewhere it stays 0, for a console flooded at
+ * run time with every event could stop the machine.
  *
  * Return: 0 or a -errno from proc_dointvec().
  */
@@ -130,7 +134,7 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 	mutex_lock(&trace_types_lock);
 	ret = proc_dointvec(table, write, buffer, lenp, ppos);
 	if (!ret && write)
-		tracepoint_printk = !!tracepoint_printk;
+		tracepoint_printk = tracepoint_printk_booted && tracepoint_printk;
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }
