@@ -14,21 +14,7 @@
 #ifdef CREATE_CUSTOM_TRACE_EVENTS
 #undef CREATE_CUSTOM_TRACE_EVENTS
 
-#include <linux/stringify.h>
-
-#ifndef TRACE_INCLUDE_FILE
-#define TRACE_INCLUDE_FILE TRACE_SYSTEM
-#define __TCE_UNDEF_INCLUDE_FILE
-#endif
-
-#undef TRACE_INCLUDE
-#undef __TRACE_INCLUDE
-#ifdef TRACE_INCLUDE_PATH
-#define __TRACE_INCLUDE(file)	__stringify(TRACE_INCLUDE_PATH/file.h)
-#else
-#define __TRACE_INCLUDE(file)	<trace/events/file.h>
-#endif
-#define TRACE_INCLUDE(file)	__TRACE_INCLUDE(file)
+#include <trace/trace_include.h>
 
 /* The header's own include guard lets it be read again from here. */
 #define TRACE_CUSTOM_MULTI_READ
@@ -42,9 +28,9 @@
 #undef DEFINE_CUSTOM_EVENT
 #undef TRACE_CUSTOM_MULTI_READ
 
-#ifdef __TCE_UNDEF_INCLUDE_FILE
+#ifdef __TRACE_UNDEF_INCLUDE_FILE
 #undef TRACE_INCLUDE_FILE
-#undef __TCE_UNDEF_INCLUDE_FILE
+#undef __TRACE_UNDEF_INCLUDE_FILE
 #endif
 
 /* Another custom event header may follow in the same file. */

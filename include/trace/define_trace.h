@@ -85,20 +85,7 @@
 
 /* --- where the event header is ---------------------------------------- */
 
-#ifndef TRACE_INCLUDE_FILE
-#define TRACE_INCLUDE_FILE TRACE_SYSTEM
-#define __TP_UNDEF_INCLUDE_FILE
-#endif
-
-#undef TRACE_INCLUDE
-#undef __TRACE_INCLUDE
-#ifdef TRACE_INCLUDE_PATH
-#define __TRACE_INCLUDE(file)	__stringify(TRACE_INCLUDE_PATH/file.h)
-#else
-#define __TRACE_INCLUDE(file)	<trace/events/file.h>
-#endif
-/* One more level, so that TRACE_INCLUDE_FILE is expanded first. */
-#define TRACE_INCLUDE(file)	__TRACE_INCLUDE(file)
+#include <trace/trace_include.h>
 
 /* --- read it again ---------------------------------------------------- */
 
@@ -136,9 +123,9 @@
 #undef TRACE_HEADER_MULTI_READ
 
 /* Only what we defined: the header may rely on its own definitions. */
-#ifdef __TP_UNDEF_INCLUDE_FILE
+#ifdef __TRACE_UNDEF_INCLUDE_FILE
 #undef TRACE_INCLUDE_FILE
-#undef __TP_UNDEF_INCLUDE_FILE
+#undef __TRACE_UNDEF_INCLUDE_FILE
 #endif
 
 /* The next event header of this file is instantiated too. */

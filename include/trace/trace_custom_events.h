@@ -68,20 +68,14 @@
 #include <trace/stages/probe.h>
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
-/* The class stage's print fmt helpers, with objects of our own. */
+/*
+ * The class stage, with no perf probe in the class and events of our
+ * own (below).
+ */
 #include <trace/stages/class.h>
 
-#undef DECLARE_EVENT_CLASS
-#define DECLARE_EVENT_CLASS(call, proto, args, tstruct, assign, print)	\
-	static char print_fmt_##call[] = print;				\
-	static struct trace_event_class __used event_class_##call = {	\
-		.reg		= trace_event_reg,			\
-		.probe		= trace_event_raw_event_##call,		\
-		.raw_init	= trace_event_raw_init,			\
-		.fields_array	= trace_event_fields_##call,		\
-		.fields		= LIST_HEAD_INIT(event_class_##call.fields), \
-		.system		= TRACE_SYSTEM_STRING,			\
-	};
+#undef __TES_PERF_PROBE
+#define __TES_PERF_PROBE(call)
 
 /*
  * The update runs in the module's init, after the event's files appear
