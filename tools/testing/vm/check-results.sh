@@ -17,7 +17,9 @@
 #
 # It prints one line per case,
 #   PASS|FAIL|SKIP  <name>  (expected X, got Y[: reason])
-# then the splats found, if any, and last exactly one line
+# then the splats found, if any (each with the lines that locate it:
+# the faulting address, the first calls of the backtrace), and last
+# exactly one line
 #   N passed, N failed, N skipped
 # where
 #   passed  = got PASS (if PASS was not expected the line also says
@@ -136,6 +138,11 @@ BEGIN {
 		"RCU stall|self-detected stall|detected stalls? on CPU|" \
 		"soft lockup|hung_task|blocked for more than [0-9]+ seconds"
 	nsplat = 0
+	# What locates a splat: the faulting address and the first calls of
+	# its backtrace, shown under it (so a CI log says where it crashed).
+	where_re = "EIP:|RIP:|epc :|ra :|Call Trace|" \
+		"[A-Za-z_][A-Za-z0-9_.]*\\+0x[0-9a-f]+/0x"
+	max_where = 16
 }
 
 {
@@ -169,8 +176,12 @@ BEGIN {
 			nsplat++
 			splat[nsplat] = "log " logno ", line " lineno ": " \
 				substr(trim(line), 1, 200)
+			nwhere[nsplat] = 0
 		}
 		last_splat = lineno
+	} else if (nsplat > 0 && lineno - last_splat <= 50 &&
+		   nwhere[nsplat] < max_where && line ~ where_re) {
+		where[nsplat, ++nwhere[nsplat]] = substr(trim(line), 1, 200)
 	}
 }
 
@@ -215,8 +226,11 @@ END {
 			judge(logorder[i])
 	if (nsplat > 0) {
 		printf "\nKernel splats in the console log (%d):\n", nsplat
-		for (i = 1; i <= nsplat; i++)
+		for (i = 1; i <= nsplat; i++) {
 			printf "SPLAT  %s\n", splat[i]
+			for (j = 1; j <= nwhere[i]; j++)
+				printf "SPLAT    | %s\n", where[i, j]
+		}
 		failed += nsplat
 	}
 	if (nlog == 0) {

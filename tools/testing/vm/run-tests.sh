@@ -68,6 +68,9 @@ for pid in $pids; do
 	[ "$rc" -eq 0 ] || tail -n 50 "$out/test-$i.out"
 	i=$((i + 1))
 done
+# Which QEMU ran them (i386 falls back to one with a known bug: run-vm.sh).
+sed -n '1s/^run-vm: \([^,]*\), kernel.*/run-tests: guests ran on \1/p' \
+	"$out/test-1.out"
 
 # The boot options the guests above cannot have (the first boots with the
 # function tracer, the second with tracing untouched): a short boot.

@@ -61,6 +61,7 @@ for stage in "$@"; do
 		continue
 	fi
 	sed -n "s/^\(PASS\|FAIL\|SKIP\)  /\1  $name:/p; /^SPLAT /s/^/$name: /p" "$out"
+	sed -n "s/^run-tests: \(guests ran on .*\)/test-arches: $name: \1/p" "$out"
 	echo "test-arches: $name: $summary"
 	p=${summary%% passed*}
 	f=${summary#*passed, } f=${f%% failed*}
