@@ -44,10 +44,16 @@ set -- -q -o Dir::Etc::SourceList="$apt/sources.list" \
 	-o Dir::Cache="$apt/cache" -o Debug::NoLocking=1 \
 	-o APT::Default-Release=bookworm-backports -o APT::Sandbox::User="$(id -un)"
 
+# A mirror's hiccup should not cost the i386 guest its QEMU: three tries.
+retry() {
+	"$@" >/dev/null 2>&1 || { sleep 10; "$@" >/dev/null 2>&1; } ||
+		{ sleep 30; "$@" >/dev/null 2>&1; }
+}
+
 echo "fetch-qemu: $pkgs from bookworm-backports into $dir"
-apt-get "$@" update >/dev/null 2>&1 || fail "apt-get update failed"
+retry apt-get "$@" update || fail "apt-get update failed"
 # shellcheck disable=SC2086
-(cd "$apt/debs" && apt-get "$@" download $pkgs >/dev/null 2>&1) ||
+(cd "$apt/debs" && retry apt-get "$@" download $pkgs) ||
 	fail "apt-get download failed"
 for deb in "$apt"/debs/*.deb; do
 	dpkg -x "$deb" "$dir" || fail "dpkg -x $deb failed"
