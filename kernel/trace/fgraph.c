@@ -182,9 +182,16 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	struct fgraph_ent_call call __uninitialized;
 	struct fgraph_frame *frame, *prev;
 	int index = t->curr_ret_stack;
+	/*
+	 * One load: a task preempted in @gops' trampoline may get here
+	 * while unregister_ftrace_graph() sets idx to -1 on another CPU
+	 * (it does not wait for such tasks); a second load could see -1
+	 * after the check and push a frame of no slot.
+	 */
+	int idx = READ_ONCE(gops->idx);
 	bool new_call = true;
 
-	if (!stk || gops->idx < 0)
+	if (!stk || idx < 0 || idx >= FGRAPH_MAX_OPS)
 		return -EBUSY;
 	if (index >= FTRACE_RETFUNC_DEPTH) {
 		atomic_inc(&t->trace_overrun);
@@ -212,13 +219,13 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	call.calltime = fgraph_clock();
 	frame->calltime = call.calltime;
 	frame->data = 0;
-	frame->idx = gops->idx;
+	frame->idx = idx;
 	/*
 	 * gen is bumped under fgraph_lock by register_ftrace_graph() before
 	 * the slot is published and the ftrace_ops registered, whose
 	 * callbacks (us) start after that: the value for @gops.
 	 */
-	frame->gen = READ_ONCE(fgraph_slot_gen[gops->idx]);
+	frame->gen = READ_ONCE(fgraph_slot_gen[idx]);
 	frame->depth = new_call ? t->curr_ret_depth : prev->depth;
 	if (new_call)
 		t->curr_ret_depth++;
@@ -416,13 +423,16 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
 {
 	struct fgraph_stack *stk = task_fgraph_stack(current);
+	int idx;
 
 	/* trace_graph_task_var() (trace_graph.h) relies on it */
 	BUILD_BUG_ON(offsetof(struct fgraph_stack, task_var) != 0);
 
-	if (!stk || gops->idx < 0)
+	/* one load: see function_graph_enter_ops() */
+	idx = READ_ONCE(gops->idx);
+	if (!stk || idx < 0)
 		return NULL;
-	return &stk->task_var[gops->idx];
+	return &stk->task_var[idx];
 }
 
 /**
@@ -439,9 +449,11 @@ unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
 u64 *fgraph_frame_data(struct fgraph_ops *gops, int up)
 {
 	struct fgraph_stack *stk = task_fgraph_stack(current);
+	/* one load: see function_graph_enter_ops() */
+	int idx = READ_ONCE(gops->idx);
 	int i;
 
-	if (!stk || gops->idx < 0)
+	if (!stk || idx < 0)
 		return NULL;
 	/*
 	 * current's depth (interrupts restore it); gen is only bumped when
@@ -450,8 +462,8 @@ u64 *fgraph_frame_data(struct fgraph_ops *gops, int up)
 	 * the writers named in function_graph_enter_ops().
 	 */
 	for (i = READ_ONCE(current->curr_ret_stack) - 1; i >= 0; i--) {
-		if (stk->frames[i].idx != gops->idx ||
-		    stk->frames[i].gen != READ_ONCE(fgraph_slot_gen[gops->idx]))
+		if (stk->frames[i].idx != idx ||
+		    stk->frames[i].gen != READ_ONCE(fgraph_slot_gen[idx]))
 			continue;
 		if (!up--)
 			return &stk->frames[i].data;
@@ -814,7 +826,7 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 	 * fgraph_call_retfunc() and fgraph_frame_data() on any CPU.
 	 */
 	WRITE_ONCE(fgraph_slot_gen[i], fgraph_slot_gen[i] + 1);
-	gops->idx = i;
+	WRITE_ONCE(gops->idx, i);	/* see function_graph_enter_ops() */
 	gops->ops.func = ftrace_graph_func;
 	gops->ops.flags |= FTRACE_OPS_FL_SAVE_ARGS;
 	rcu_assign_pointer(fgraph_array[i], gops);
@@ -823,7 +835,7 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		if (gops->no_sleep_time)
 			fgraph_update_nosleep(i, false);
 		RCU_INIT_POINTER(fgraph_array[i], NULL);
-		gops->idx = -1;
+		WRITE_ONCE(gops->idx, -1);
 		goto stop;
 	}
 	fgraph_users++;
@@ -888,7 +900,7 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 	if (gops->no_sleep_time)
 		fgraph_update_nosleep(idx, false);
 	fgraph_clear_task_vars(idx);
-	gops->idx = -1;
+	WRITE_ONCE(gops->idx, -1);	/* see function_graph_enter_ops() */
 	if (!--fgraph_users)
 		fgraph_stacks_stop();
 }

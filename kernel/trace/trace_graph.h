@@ -49,10 +49,12 @@ static __always_inline unsigned long *
 trace_graph_task_var(struct fgraph_ops *gops)
 {
 	unsigned long *vars = READ_ONCE(current->ret_stack);
+	/* one load: see function_graph_enter_ops() (fgraph.c) */
+	int idx = READ_ONCE(gops->idx);
 
-	if (!vars || gops->idx < 0)
+	if (!vars || idx < 0)
 		return NULL;
-	return &vars[gops->idx];
+	return &vars[idx];
 }
 
 /*
