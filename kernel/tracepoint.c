@@ -661,7 +661,12 @@ core_initcall(tp_modules_init);
  */
 static int tp_syscall_users;
 
-/* Set or clear SYSCALL_TRACEPOINT work on every thread of the system. */
+/*
+ * Set or clear SYSCALL_TRACEPOINT work on every thread of the system, and
+ * on init_task: it is on no task list, but a syscall event enabled from
+ * start_kernel() (trace_event=, trace_instance=) must reach pid 1 and
+ * kthreadd, which copy its mark when they are forked.
+ */
 static void tp_syscall_work_all(bool on)
 {
 	struct task_struct *g, *t;
@@ -674,6 +679,10 @@ static void tp_syscall_work_all(bool on)
 			clear_task_syscall_work(t, SYSCALL_TRACEPOINT);
 	}
 	read_unlock(&tasklist_lock);
+	if (on)
+		set_task_syscall_work(&init_task, SYSCALL_TRACEPOINT);
+	else
+		clear_task_syscall_work(&init_task, SYSCALL_TRACEPOINT);
 }
 
 /**

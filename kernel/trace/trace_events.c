@@ -1448,32 +1448,22 @@ static void __init trace_trigger_boot_add(void)
 	}
 }
 
-/* trace_event= is walked more than once: each walk cuts up a copy. */
-static char boot_events_walk[COMMAND_LINE_SIZE] __initdata;
-
 /*
  * Apply each word of trace_event= to the top level: enable it, or with
- * a leading '!' disable it, as set_event takes it.  With @off_first, only
- * turn off the events the list enables.  @warn: name the words no event
- * matches.
+ * a leading '!' disable it, as set_event takes it, naming the words no
+ * event matches.
  */
-static void __init trace_event_boot_walk(bool off_first, bool warn)
+static void __init trace_event_boot_walk(void)
 {
-	char *buf = boot_events_walk, *word;
+	char *buf = boot_events, *word;
 
-	strscpy(boot_events_walk, boot_events, sizeof(boot_events_walk));
 	while ((word = strsep(&buf, ",")) != NULL) {
 		bool set;
 
 		if (!*word)
 			continue;
 		set = event_word_enables(&word);
-		if (off_first) {
-			if (set)
-				ftrace_set_clr_event(&global_trace, word, 0);
-			continue;
-		}
-		if (ftrace_set_clr_event(&global_trace, word, set) && warn)
+		if (ftrace_set_clr_event(&global_trace, word, set))
 			pr_warn("Failed to enable trace event: %s\n", word);
 	}
 }
@@ -1488,26 +1478,8 @@ static void __init trace_event_boot_early(void)
 	if (tracing_disabled)
 		return;
 	trace_trigger_boot_add();
-	trace_event_boot_walk(false, true);
+	trace_event_boot_walk();
 }
-
-/*
- * Once pid 1 runs, turn the events off and on again: the syscall events
- * enabled from trace_init() marked no task for syscall tracepoint work
- * (init_task is not in the task list, and pid 1 and kthreadd copy its
- * mark), so no system call would ever reach them.  All off before any
- * on, so that the count of syscall event users drops to 0 and the next
- * enable marks every task there is.
- */
-static int __init trace_event_boot_again(void)
-{
-	if (tracing_disabled || !*boot_events)
-		return 0;
-	trace_event_boot_walk(true, false);
-	trace_event_boot_walk(false, false);
-	return 0;
-}
-early_initcall(trace_event_boot_again);
 
 static int __init tp_printk_boot_done(void)
 {
