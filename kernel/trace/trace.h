@@ -708,16 +708,21 @@ struct trace_array *trace_array_find_dumping(const char *name);
 struct trace_array *trace_array_find(const char *name);
 void trace_boot_tracer_registered(struct tracer *t);
 void trace_instances_create_dir(void);
+void trace_instances_boot(void);
 
 /*
  * The event code's part of an instance (events/ and the event state):
  * added once the instance's files exist, deleted before it is torn down;
- * a deletion error fails the rmdir.  Called without trace_types_lock.
+ * a deletion error fails the rmdir.  An instance made before tracefs
+ * (trace_instance=) gets its event state alone first (event_trace_attach())
+ * and events/ with the rest of its files.  Called without trace_types_lock.
  */
 #ifdef CONFIG_EVENT_TRACING
+int event_trace_attach(struct trace_array *tr);
 int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
 int event_trace_del_tracer(struct trace_array *tr);
 #else
+static inline int event_trace_attach(struct trace_array *tr) { return 0; }
 static inline int event_trace_add_tracer(struct dentry *parent,
 					 struct trace_array *tr) { return 0; }
 static inline int event_trace_del_tracer(struct trace_array *tr) { return 0; }
@@ -1424,11 +1429,14 @@ static inline int ftrace_pid_follow_fork(struct trace_array *tr, bool on)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
- * An instance's function_graph state and its set_graph_function,
- * set_graph_notrace and max_graph_depth files: made with the instance
- * (after its ftrace ops), freed with it.  trace_types_lock.
+ * An instance's function_graph state, made with the instance (after its
+ * ftrace ops) and freed with it, and its set_graph_function,
+ * set_graph_notrace and max_graph_depth files, made with its directory.
+ * trace_types_lock.
  */
-int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent);
+int trace_graph_create_instance(struct trace_array *tr);
+void trace_graph_create_instance_files(struct trace_array *tr,
+				       struct dentry *parent);
 void trace_graph_free_instance(struct trace_array *tr);
 /*
  * @tr's sleep-time option is about to become @on: 0, or a -errno that
@@ -1436,10 +1444,14 @@ void trace_graph_free_instance(struct trace_array *tr);
  */
 int trace_graph_sleep_time_changed(struct trace_array *tr, bool on);
 #else
-static inline int trace_graph_create_instance(struct trace_array *tr,
-					      struct dentry *parent)
+static inline int trace_graph_create_instance(struct trace_array *tr)
 {
 	return 0;
+}
+
+static inline void trace_graph_create_instance_files(struct trace_array *tr,
+						     struct dentry *parent)
+{
 }
 
 static inline void trace_graph_free_instance(struct trace_array *tr)

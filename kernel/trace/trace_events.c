@@ -1305,6 +1305,21 @@ static int events_attach(struct trace_array *tr)
 }
 
 /**
+ * event_trace_attach - give an instance its event state, before tracefs
+ * @tr: an instance made at boot (trace_instance=)
+ *
+ * Its events can be enabled from here on; event_trace_add_tracer() makes
+ * events/ once tracefs is up.
+ *
+ * Return: 0 or -ENOMEM; on error the caller calls event_trace_del_tracer().
+ */
+int event_trace_attach(struct trace_array *tr)
+{
+	guard(mutex)(&event_mutex);
+	return events_attach(tr);
+}
+
+/**
  * event_trace_add_tracer - give an instance its events
  * @parent: the instance's tracefs directory
  * @tr:     the instance

@@ -214,19 +214,24 @@ static int trace_graph_init_state(struct trace_array *tr)
 
 /**
  * trace_graph_create_instance - give an instance its function_graph state
- * @tr:     the instance, whose ftrace ops exists
- * @parent: its directory (NULL: the tracefs root)
+ * @tr: the instance, whose ftrace ops exists
  *
  * Return: 0 or -ENOMEM.
  */
-int trace_graph_create_instance(struct trace_array *tr, struct dentry *parent)
+int trace_graph_create_instance(struct trace_array *tr)
 {
-	int ret = trace_graph_init_state(tr);
+	return trace_graph_init_state(tr);
+}
 
-	if (ret)
-		return ret;
+/**
+ * trace_graph_create_instance_files - an instance's function_graph files
+ * @tr:     the instance, whose state exists (trace_graph_create_instance())
+ * @parent: its directory (NULL: the tracefs root)
+ */
+void trace_graph_create_instance_files(struct trace_array *tr,
+				       struct dentry *parent)
+{
 	trace_graph_create_files(tr->graph, parent);
-	return 0;
 }
 
 /**
@@ -351,7 +356,9 @@ static __init int init_graph_trace_tracefs(void)
 	if (ret)
 		return ret;
 	mutex_lock(&trace_types_lock);
-	ret = trace_graph_create_instance(&global_trace, NULL);
+	ret = trace_graph_create_instance(&global_trace);
+	if (!ret)
+		trace_graph_create_instance_files(&global_trace, NULL);
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }

@@ -219,8 +219,8 @@ fail:
 /**
  * trace_init - finish setting up tracing once RCU and workqueues exist
  *
- * The oops and panic hooks, and the hooks that need tracepoint
- * registration (which needs RCU).
+ * The oops and panic hooks, the hooks that need tracepoint registration
+ * (which needs RCU), and the instances of trace_instance=.
  */
 void __init trace_init(void)
 {
@@ -229,4 +229,5 @@ void __init trace_init(void)
 	trace_panic_notifiers_init();
 	trace_printk_late_init();
 	trace_event_init();
+	trace_instances_boot();
 }

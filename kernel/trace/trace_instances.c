@@ -133,14 +133,37 @@ static void trace_array_free(struct trace_array *tr)
 }
 
 /*
- * Make the instance @name with its tracefs directory and files and put it
- * on the list, holding one reference.  trace_types_lock.
+ * The tracefs directory of @tr under instances/ and its files, the event
+ * code's aside.  trace_types_lock; on error the caller removes tr->dir.
+ */
+static int trace_array_create_files(struct trace_array *tr)
+{
+	unsigned int failures;
+
+	lockdep_assert_held(&trace_types_lock);
+	tr->dir = tracefs_create_dir(tr->name, trace_instance_dir);
+	if (IS_ERR_OR_NULL(tr->dir)) {
+		tr->dir = NULL;
+		return -ENOMEM;
+	}
+	failures = trace_create_failures();
+	trace_create_instance_files(tr);
+	ftrace_create_filter_files(tr, tr->dir);
+	trace_graph_create_instance_files(tr, tr->dir);
+	/* A file left out: no instance rather than a partial one. */
+	return trace_create_failures() != failures ? -ENOMEM : 0;
+}
+
+/*
+ * Make the instance @name and put it on the list, holding one reference;
+ * with its tracefs directory and files once instances/ exists, without
+ * them before (trace_instance=: trace_instances_create_dir() adds them).
+ * trace_types_lock.
  */
 static struct trace_array *trace_array_create(const char *name,
 					      const char *systems)
 {
 	struct trace_array *tr;
-	unsigned int failures;
 
 	lockdep_assert_held(&trace_types_lock);
 	if (trace_array_find(name))
@@ -167,24 +190,12 @@ static struct trace_array *trace_array_create(const char *name,
 	INIT_LIST_HEAD(&tr->err_log);
 	tr->current_trace = &nop_trace;
 
-	if (trace_array_alloc_buffers(tr, trace_buf_size))
+	if (trace_array_alloc_buffers(tr, trace_buf_size) ||
+	    ftrace_allocate_ftrace_ops(tr) || trace_graph_create_instance(tr))
 		goto fail;
 	/* An instance is for tracing: it starts at full size. */
 	tr->buffer_expanded = true;
-	tr->dir = tracefs_create_dir(name, trace_instance_dir);
-	if (IS_ERR_OR_NULL(tr->dir)) {
-		tr->dir = NULL;
-		goto fail;
-	}
-	failures = trace_create_failures();
-	trace_create_instance_files(tr);
-	if (ftrace_allocate_ftrace_ops(tr))
-		goto fail;
-	ftrace_create_filter_files(tr, tr->dir);
-	if (trace_graph_create_instance(tr, tr->dir))
-		goto fail;
-	/* A file left out: no instance rather than a partial one. */
-	if (trace_create_failures() != failures)
+	if (trace_instance_dir && trace_array_create_files(tr))
 		goto fail;
 
 	tr->ref = 1;
@@ -229,7 +240,11 @@ static struct trace_array *trace_array_make(const char *name,
 	if (IS_ERR(tr))
 		return tr;
 
-	ret = event_trace_add_tracer(tr->dir, tr);
+	/* Made before tracefs: events/ comes with the other files. */
+	if (tr->dir)
+		ret = event_trace_add_tracer(tr->dir, tr);
+	else
+		ret = event_trace_attach(tr);
 	if (!ret)
 		return tr;
 
@@ -325,17 +340,51 @@ static int instance_rmdir(const char *name)
 	return trace_array_delete(tr);
 }
 
+/*
+ * Give @tr, made before tracefs, its directory, files and events/.  On
+ * failure it goes, unless someone holds it (a module's handle): then it
+ * stays as it is.  instance_lock.
+ */
+static void __init trace_array_add_files(struct trace_array *tr)
+{
+	int ret;
+
+	lockdep_assert_held(&instance_lock);
+	mutex_lock(&trace_types_lock);
+	ret = trace_array_create_files(tr);
+	mutex_unlock(&trace_types_lock);
+	if (!ret)
+		ret = event_trace_add_tracer(tr->dir, tr);
+	if (!ret)
+		return;
+	pr_warn("instance %s: no tracefs directory (%d)\n", tr->name, ret);
+	mutex_lock(&trace_types_lock);
+	trace_array_delete(tr);
+}
+
 /**
  * trace_instances_create_dir - create instances/ in the tracefs root
+ *
+ * With a directory for each instance made before (trace_instance=, or
+ * trace_array_get_by_name() from built-in code).
  */
 void __init trace_instances_create_dir(void)
 {
+	struct trace_array *tr, *next;
+
 	trace_instance_dir = tracefs_create_instance_dir("instances", NULL,
 							 instance_mkdir,
 							 instance_rmdir);
 	if (IS_ERR_OR_NULL(trace_instance_dir)) {
 		pr_warn("could not create tracefs directory instances\n");
 		trace_instance_dir = NULL;
+		return;
+	}
+	/* The list changes only under instance_lock. */
+	guard(mutex)(&instance_lock);
+	list_for_each_entry_safe(tr, next, &trace_arrays, list) {
+		if (tr->name && !tr->dir)
+			trace_array_add_files(tr);
 	}
 }
 
@@ -424,23 +473,21 @@ static void __init boot_instance_create(char *spec)
 	trace_array_put(tr);
 }
 
-/*
- * Boot instances are made once every initcall that the event code may
- * need has run; nothing records into an instance earlier anyway.
+/**
+ * trace_instances_boot - make the instances of trace_instance=
+ *
+ * From trace_init(), once the events exist: the instances record from
+ * start_kernel() on, their directories come with instances/.
  */
-static int __init trace_boot_instances(void)
+void __init trace_instances_boot(void)
 {
 	char *buf = boot_instances, *spec;
 
-	if (!trace_instance_dir)
-		return 0;
 	while ((spec = strsep(&buf, "\t")) != NULL) {
 		if (*spec)
 			boot_instance_create(spec);
 	}
-	return 0;
 }
-late_initcall(trace_boot_instances);
 
 /* --- the module API ------------------------------------------------------ */
 

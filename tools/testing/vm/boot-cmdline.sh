@@ -10,15 +10,20 @@
 #   ftrace_graph_notrace=init_* ftrace_graph_max_depth=2
 #   kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval
 #   trace_trigger=sched_process_exec.stacktrace:1,initcall_level.hist:keys=level
+#   trace_instance=early,initcall:initcall_level,syscalls:sys_enter_execve
 #
-# and this prints TEST-RESULT boot/graph-<check>, boot/kprobe-event and
-# boot/trace-trigger PASS|FAIL|SKIP: function_graph ran from boot with the
+# and this prints TEST-RESULT boot/graph-<check>, boot/kprobe-event,
+# boot/trace-trigger, boot/trigger-early and boot/instance-early
+# PASS|FAIL|SKIP: function_graph ran from boot with the
 # options in force, so the trace holds the initcalls that came after it,
 # two levels deep, none named init_*; the two kprobe events were defined,
 # enabled and hit; sched_process_exec's trigger fired once, at init's
 # exec, its stack trace in the trace; initcall_level's hist trigger was
 # in place from start_kernel() on, before console_init() (boot/trigger-
-# early: its hist counts the levels "console" and "early").
+# early: its hist counts the levels "console" and "early"); the instance
+# "early" recorded from start_kernel() on as well (the levels "console"
+# and "early" in its trace) and the execve() calls of user space (a
+# syscall event enabled before pid 1 existed).
 
 T=/sys/kernel/tracing
 
@@ -108,5 +113,21 @@ else
 	result trigger-early 0
 fi
 echo '!hist:keys=level' > $levels/trigger 2>/dev/null
+
+inst=$T/instances/early
+if ! grep -q 'trace_instance=early' /proc/cmdline; then
+	echo "TEST-RESULT boot/instance-early SKIP no trace_instance= boot"
+elif ! [ -d $inst ]; then
+	result instance-early 1 "no instances/early"
+elif ! grep -q 'initcall_level: level=console$' $inst/trace ||
+     ! grep -q 'initcall_level: level=early$' $inst/trace; then
+	result instance-early 1 "levels recorded: $(grep -o 'level=[a-z]*' $inst/trace | tr '\n' ' ')"
+elif [ -d $inst/events/syscalls/sys_enter_execve ] &&
+     ! grep -q 'sys_execve(' $inst/trace; then
+	result instance-early 1 "no execve() recorded"
+else
+	result instance-early 0
+fi
+[ ! -d $inst ] || { echo 0 > $inst/events/enable; rmdir $inst; }
 echo nop > $T/current_tracer
 exit 0

@@ -76,7 +76,7 @@ sed -n '1s/^run-vm: \([^,]*\), kernel.*/run-tests: guests ran on \1/p' \
 # function tracer, the second with tracing untouched): a short boot.
 sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
 	--script "$here/boot-cmdline.sh" --timeout 600 \
-	--append 'ftrace=function_graph ftrace_graph_filter=do_one_initcall ftrace_graph_notrace=init_* ftrace_graph_max_depth=2 kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval trace_trigger=sched_process_exec.stacktrace:1,initcall_level.hist:keys=level' \
+	--append 'ftrace=function_graph ftrace_graph_filter=do_one_initcall ftrace_graph_notrace=init_* ftrace_graph_max_depth=2 kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval trace_trigger=sched_process_exec.stacktrace:1,initcall_level.hist:keys=level trace_instance=early,initcall:initcall_level,syscalls:sys_enter_execve' \
 	--log "$out/test-boot-cmdline.log" > "$out/test-boot-cmdline.out" 2>&1
 rc=$?
 echo "run-tests: boot options guest exited with $rc"
