@@ -191,7 +191,8 @@ int notrace function_graph_enter_ops(unsigned long ret, unsigned long func,
 	int idx = READ_ONCE(gops->idx);
 	bool new_call = true;
 
-	if (!stk || idx < 0 || idx >= FGRAPH_MAX_OPS)
+	/* idx is -1 (no slot) or below FGRAPH_MAX_OPS: one compare. */
+	if (!stk || (unsigned int)idx >= FGRAPH_MAX_OPS)
 		return -EBUSY;
 	if (index >= FTRACE_RETFUNC_DEPTH) {
 		atomic_inc(&t->trace_overrun);
@@ -456,10 +457,12 @@ u64 *fgraph_frame_data(struct fgraph_ops *gops, int up)
 	if (!stk || idx < 0)
 		return NULL;
 	/*
-	 * current's depth (interrupts restore it); gen is only bumped when
-	 * the slot is given to a user, and @gops is in a callback, so it
-	 * holds the slot: both loads are of stable values, READ_ONCE for
-	 * the writers named in function_graph_enter_ops().
+	 * current's depth (interrupts restore it) and the slot's gen, bumped
+	 * only when the slot is given to a user.  Should @gops have lost idx
+	 * after the load above (its trampoline preempted across its
+	 * unregistration), only frames of the slot's next user can match:
+	 * a word of theirs, never one out of bounds.  READ_ONCE for the
+	 * writers named in function_graph_enter_ops().
 	 */
 	for (i = READ_ONCE(current->curr_ret_stack) - 1; i >= 0; i--) {
 		if (stk->frames[i].idx != idx ||
