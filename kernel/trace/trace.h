@@ -416,6 +416,8 @@ struct trace_array_events {
 	struct eventfs_inode		*ei;
 	struct trace_pid_list __rcu	*pids[2];
 	struct trace_event_file		*marker;
+	/* Holds records of an event gone since (event_mutex). */
+	bool				stale;
 };
 
 /**
@@ -763,6 +765,7 @@ int trace_snapshot_resize(struct trace_array *tr, unsigned long size, int cpu);
 void trace_snapshot_match_size(struct trace_array *tr, int cpu);
 int trace_snapshot_set_subbuf_order(struct trace_array *tr, int order);
 void trace_snapshot_set_clock(struct trace_array *tr);
+void trace_snapshot_reset(struct trace_array *tr);
 void trace_snapshot_cpumask_update(struct trace_array *tr, int cpu, bool on);
 void trace_snapshot_pin(struct trace_array *tr);
 void trace_snapshot_unpin(struct trace_array *tr);
@@ -791,6 +794,7 @@ static inline int trace_snapshot_set_subbuf_order(struct trace_array *tr,
 }
 
 static inline void trace_snapshot_set_clock(struct trace_array *tr) { }
+static inline void trace_snapshot_reset(struct trace_array *tr) { }
 static inline void trace_snapshot_cpumask_update(struct trace_array *tr,
 						 int cpu, bool on) { }
 static inline void trace_snapshot_pin(struct trace_array *tr) { }

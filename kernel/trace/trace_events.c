@@ -1120,22 +1120,23 @@ static bool class_shared(struct trace_event_call *call)
 }
 
 /*
- * Take @call away from every instance.  Returns whether it was ever
- * enabled: its records may still be in the buffers.  event_mutex.
+ * Take @call away from every instance; one where it was ever enabled may
+ * hold records of it: marked stale, for events_reset_stale().
+ * event_mutex.
  */
-static bool event_unregister(struct trace_event_call *call,
+static void event_unregister(struct trace_event_call *call,
 			     struct list_head *later)
 {
 	struct trace_array_events *ev;
 	struct trace_event_file *file, *next;
-	bool was_enabled = false;
 
 	list_for_each_entry(ev, &event_instances, node) {
 		list_for_each_entry_safe(file, next, &ev->files, list) {
 			if (file->event_call != call)
 				continue;
-			was_enabled |= test_bit(EVENT_FILE_FL_WAS_ENABLED_BIT,
-						&file->flags);
+			if (test_bit(EVENT_FILE_FL_WAS_ENABLED_BIT,
+				     &file->flags))
+				ev->stale = true;
 			event_file_remove(file, later);
 		}
 	}
@@ -1145,7 +1146,28 @@ static bool event_unregister(struct trace_event_call *call,
 		unregister_trace_event(&call->event);
 	if (!class_shared(call))
 		free_fields(&call->class->fields);
-	return was_enabled;
+}
+
+/*
+ * Empty the buffers and snapshots of the instances that hold records of
+ * an event gone since: they could not be printed, and its type number
+ * may go to a new event, which would read them with its own layout.
+ * After tracepoint_synchronize_unregister(), so that no probe of the
+ * event is still writing one.
+ */
+static void events_reset_stale(void)
+{
+	struct trace_array_events *ev;
+
+	guard(mutex)(&trace_types_lock);
+	guard(mutex)(&event_mutex);
+	list_for_each_entry(ev, &event_instances, node) {
+		if (!ev->stale)
+			continue;
+		ev->stale = false;
+		tracing_reset_all_cpus(events_tr(ev));
+		trace_snapshot_reset(events_tr(ev));
+	}
 }
 
 /*
@@ -1221,6 +1243,7 @@ int trace_remove_event_call(struct trace_event_call *call)
 	}
 	tracepoint_synchronize_unregister();
 	event_files_put(&later);
+	events_reset_stale();
 	return 0;
 }
 EXPORT_SYMBOL_GPL(trace_remove_event_call);
@@ -1240,29 +1263,20 @@ static void module_add_events(struct module *mod)
 
 static void module_remove_events(struct module *mod)
 {
-	struct trace_array_events *ev;
 	struct trace_event_call *call, *next;
-	bool was_enabled = false;
 	LIST_HEAD(later);
 
 	scoped_guard(mutex, &event_mutex) {
 		list_for_each_entry_safe(call, next, &ftrace_events, list)
 			if (call->module == mod)
-				was_enabled |= event_unregister(call, &later);
+				event_unregister(call, &later);
 	}
 	tracepoint_synchronize_unregister();
 	event_files_put(&later);
+	events_reset_stale();
 
 	guard(mutex)(&event_mutex);
 	trace_eval_module_remove(mod);
-	/*
-	 * Records of the module's events cannot be printed any more, and
-	 * their type numbers may be given to other events: drop them.
-	 */
-	if (!was_enabled)
-		return;
-	list_for_each_entry(ev, &event_instances, node)
-		tracing_reset_all_cpus(events_tr(ev));
 }
 
 static int events_module_notify(struct notifier_block *nb,

@@ -261,6 +261,17 @@ void trace_snapshot_set_clock(struct trace_array *tr)
 }
 
 /**
+ * trace_snapshot_reset - empty @tr's snapshot, if it has one
+ * @tr: the instance; the caller holds trace_types_lock
+ */
+void trace_snapshot_reset(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->snapshot)
+		ring_buffer_reset(tr->snapshot);
+}
+
+/**
  * trace_snapshot_cpumask_update - a CPU joined or left tracing_cpumask
  * @tr:  the instance; the caller holds trace_types_lock
  * @cpu: the CPU
