@@ -1116,6 +1116,8 @@ static inline void trace_user_stack_init(void)
 {
 }
 #endif
+int trace_event_print_lock(void);
+void trace_event_print_unlock(int idx);
 struct trace_event *ftrace_find_event(int type);
 enum print_line_t trace_print_line(struct trace_iterator *iter);
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter);

@@ -518,8 +518,10 @@ static enum print_line_t graph_print_line(struct trace_iterator *iter,
 		.state = reader ? per_cpu_ptr(reader->cpus, iter->cpu) : NULL,
 	};
 	enum print_line_t ret;
+	int idx;
 
-	rcu_read_lock();
+	/* a comment line is another event's print function: may sleep */
+	idx = trace_event_print_lock();
 	switch (iter->ent->type) {
 	case TRACE_GRAPH_ENT:
 		ret = graph_print_entry(iter, &l);
@@ -531,7 +533,7 @@ static enum print_line_t graph_print_line(struct trace_iterator *iter,
 		ret = graph_print_comment(iter, &l);
 		break;
 	}
-	rcu_read_unlock();
+	trace_event_print_unlock(idx);
 	graph_remember(iter, &l, ret);
 	return ret;
 }

@@ -24,6 +24,7 @@
 #include <linux/utsname.h>
 #include <linux/preempt.h>
 #include <linux/rculist.h>
+#include <linux/srcu.h>
 #include <linux/hashtable.h>
 #include <linux/idr.h>
 
@@ -33,19 +34,46 @@
 /* --- the table of record types ------------------------------------------ */
 
 /*
- * Registered types by number.  Readers look them up under RCU (the dump
- * path included); registration is serialized by trace_event_mutex.
+ * Registered types by number.  Readers look them up, and call their print
+ * functions, under trace_event_srcu (trace_event_print_lock()): a print
+ * function may sleep (a user stack's file names take the mmap lock), so
+ * SRCU rather than RCU; the NMI-safe flavour, for ftrace_dump_on_oops.
+ * Registration is serialized by trace_event_mutex; unregister_trace_event()
+ * waits for the readers.
  */
 #define TRACE_EVENT_HASH_BITS	7
 static DEFINE_HASHTABLE(trace_event_table, TRACE_EVENT_HASH_BITS);
 static DEFINE_MUTEX(trace_event_mutex);
 static DEFINE_IDA(trace_event_ida);
+DEFINE_STATIC_SRCU(trace_event_srcu);
+
+/**
+ * trace_event_print_lock - start using registered events and their fields
+ *
+ * Until trace_event_print_unlock(); the caller may sleep meanwhile.
+ *
+ * Return: the cookie for trace_event_print_unlock().
+ */
+int trace_event_print_lock(void)
+{
+	return srcu_read_lock_nmisafe(&trace_event_srcu);
+}
+
+/**
+ * trace_event_print_unlock - end what trace_event_print_lock() started
+ * @idx: its cookie
+ */
+void trace_event_print_unlock(int idx)
+{
+	srcu_read_unlock_nmisafe(&trace_event_srcu, idx);
+}
 
 /**
  * ftrace_find_event - the print functions of a record type
  * @type: the record type
  *
- * The caller holds rcu_read_lock() while it uses the result.
+ * The caller is inside trace_event_print_lock() (or rcu_read_lock())
+ * while it uses the result.
  *
  * Return: the registered trace_event, or NULL.
  */
@@ -54,7 +82,8 @@ struct trace_event *ftrace_find_event(int type)
 	struct trace_event *event;
 
 	hash_for_each_possible_rcu(trace_event_table, event, node, type,
-				   lockdep_is_held(&trace_event_mutex)) {
+				   lockdep_is_held(&trace_event_mutex) ||
+				   srcu_read_lock_held(&trace_event_srcu)) {
 		if (event->type == type)
 			return event;
 	}
@@ -115,6 +144,7 @@ int unregister_trace_event(struct trace_event *event)
 		ida_free(&trace_event_ida, event->type);
 	mutex_unlock(&trace_event_mutex);
 	synchronize_rcu();
+	synchronize_srcu(&trace_event_srcu);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_trace_event);
@@ -535,6 +565,7 @@ enum print_line_t trace_print_line(struct trace_iterator *iter)
 	struct trace_seq *s = &iter->seq;
 	struct trace_event *event;
 	enum print_line_t ret;
+	int idx;
 
 	if (iter->lost_events == (unsigned long)-1)
 		trace_seq_printf(s, "CPU:%d [LOST EVENTS]\n", iter->cpu);
@@ -555,7 +586,7 @@ enum print_line_t trace_print_line(struct trace_iterator *iter)
 	    trace_is_printk_type(iter->ent->type))
 		return trace_print_msg_only(iter);
 
-	rcu_read_lock();
+	idx = trace_event_print_lock();
 	event = ftrace_find_event(iter->ent->type);
 	if (flags & TRACE_OPT(BIN))
 		ret = print_bin_line(iter, event, flags);
@@ -565,7 +596,7 @@ enum print_line_t trace_print_line(struct trace_iterator *iter)
 		ret = print_raw_line(iter, event, flags);
 	else
 		ret = print_text_line(iter, event, flags);
-	rcu_read_unlock();
+	trace_event_print_unlock(idx);
 	return ret;
 }
 

@@ -12,8 +12,8 @@
  * parentheses (a printable byte also as a character), as upstream Linux
  * prints them.
  *
- * The fields of an event are read under rcu_read_lock(), as its print
- * functions are: an event's fields are freed only after
+ * The fields of an event are read under trace_event_print_lock(), as its
+ * print functions are: an event's fields are freed only after
  * unregister_trace_event() has waited for such readers.
  */
 
@@ -182,7 +182,7 @@ static void print_field(struct trace_iterator *iter,
  * @iter:  the reader, positioned on a record
  * @event: the print functions of the record's type
  *
- * Under rcu_read_lock(), as print functions are called.
+ * Under trace_event_print_lock(), as print functions are called.
  *
  * Return: TRACE_TYPE_HANDLED, or TRACE_TYPE_PARTIAL_LINE if the text did
  * not fit.
