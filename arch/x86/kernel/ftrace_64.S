@@ -129,6 +129,37 @@ SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
 .endm
 
 /*
+ * With frame pointers the unwinder follows the bp chain, and a traced
+ * function has not pushed its frame yet when its call site enters a
+ * trampoline: two frames pushed below the pt_regs, the first returning
+ * into the traced function, the second into its parent and chained to
+ * the bp it had, let a stack trace taken in a callback (the stack
+ * tracer, func_stack_trace, lockdep's and KASAN's records) show both.
+ * 32 bytes keep the stack 16-byte aligned for the call; bp comes back
+ * from the pt_regs on the way out.
+ */
+#ifdef CONFIG_FRAME_POINTER
+.macro ftrace_push_frames
+	pushq	PARENT_ADDR(%rsp)
+	pushq	%rbp
+	movq	%rsp, %rbp
+	pushq	RET_ADDR+16(%rsp)
+	pushq	%rbp
+	movq	%rsp, %rbp
+.endm
+
+.macro ftrace_pop_frames
+	addq	$32, %rsp
+.endm
+#else
+.macro ftrace_push_frames
+.endm
+
+.macro ftrace_pop_frames
+.endm
+#endif
+
+/*
  * Reload the argument registers, rax and bp and put regs->ip where the
  * return address was.  r11 is free: the traced function has not run
  * yet and r11 carries nothing into a function.
@@ -165,12 +196,15 @@ SYM_FUNC_START(ftrace_caller)
 	/* Not a complete pt_regs: arch_ftrace_get_regs() tests cs. */
 	movq	$0, CS(%rsp)
 	ftrace_load_callback_args ftrace_caller_op_ptr
+	ftrace_push_frames
 	CALL_DEPTH_ACCOUNT
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
 	call	ftrace_stub
+	ftrace_pop_frames
 	ftrace_restore_args_and_return ftrace_caller_end
 SYM_FUNC_END(ftrace_caller)
+STACK_FRAME_NON_STANDARD_FP ftrace_caller
 
 SYM_FUNC_START(ftrace_regs_caller)
 	CALL_DEPTH_ACCOUNT
@@ -190,10 +224,12 @@ SYM_FUNC_START(ftrace_regs_caller)
 	movq	$__KERNEL_CS, CS(%rsp)
 	movq	$__KERNEL_DS, SS(%rsp)
 	ftrace_load_callback_args ftrace_regs_caller_op_ptr
+	ftrace_push_frames
 	CALL_DEPTH_ACCOUNT
 SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
 	call	ftrace_stub
+	ftrace_pop_frames
 	/* A SAVE_REGS callback may have changed any register. */
 	movq	R15(%rsp), %r15
 	movq	R14(%rsp), %r14
@@ -221,6 +257,7 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 #endif
 	ftrace_restore_args_and_return ftrace_regs_caller_end
 SYM_FUNC_END(ftrace_regs_caller)
+STACK_FRAME_NON_STANDARD_FP ftrace_regs_caller
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
