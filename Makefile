@@ -49,14 +49,16 @@ BUILD		:= $(TOP)/build
 ABUILD		:= $(BUILD)/$(ARCH)
 SRC		:= $(ABUILD)/src
 # VARIANT=debug: the same targets on the kernel with configs/debug.config
-# merged after the architecture's, in build/$(ARCH)/debug/.
+# merged after the architecture's (and configs/$(ARCH)-debug.config, where
+# there is one, last), in build/$(ARCH)/debug/.
 VARIANT		?=
 ifeq ($(VARIANT),)
 VBUILD		:= $(ABUILD)
 FRAGMENTS	:= configs/$(ARCH).config
 else
 VBUILD		:= $(ABUILD)/$(VARIANT)
-FRAGMENTS	:= configs/$(ARCH).config configs/$(VARIANT).config
+FRAGMENTS	:= configs/$(ARCH).config configs/$(VARIANT).config \
+		   $(wildcard configs/$(ARCH)-$(VARIANT).config)
 endif
 OBJ		:= $(VBUILD)/obj
 MODROOT		:= $(VBUILD)/modroot
