@@ -6,8 +6,11 @@
 # vmscript=/ext/guest-test.sh; its directory is at /ext).
 #
 # Arguments (from the kernel argument vmargs=, e.g. vmargs=--shard,1/2)
-# are passed on to ftracetest-guest.sh.  Every guest first checks the
-# top level's buffer size before tracing is used (buffer-size.sh,
+# are passed on to ftracetest-guest.sh, but for a first --ftracetest-only:
+# then the guest runs its share of ftracetest and nothing else, and the
+# cases are shared out by their own times alone (`make stress`: the whole
+# of ftracetest on the debug kernel).  Otherwise every guest first checks
+# the top level's buffer size before tracing is used (buffer-size.sh,
 # boot/buffer-size-*).  The first shard (or an unsharded run) also
 # reports the layers that need one run per kernel:
 #   boot/banner     we booted our kernel and got this far;
@@ -28,6 +31,12 @@
 # one-guest layers take is printed as "LAYER-TIME first|last N s" (for
 # case-times.sh).  It always exits 0: check-results.sh on the host reads
 # the result lines and decides.
+
+if [ "${1:-}" = --ftracetest-only ]; then
+	shift
+	grep -v '^@' /opt/vm/case-times.txt > /tmp/case-times.txt
+	CASE_TIMES=/tmp/case-times.txt exec /opt/vm/ftracetest-guest.sh "$@"
+fi
 
 shard=$(echo " $* " | sed -n 's/.* --shard \([0-9]*\)\/.*/\1/p')
 shards=$(echo " $* " | sed -n 's/.* --shard [0-9]*\/\([0-9]*\) .*/\1/p')

@@ -26,11 +26,30 @@
 # MCOUNT_VMLINUX, if set, is the test kernel's vmlinux: mcount-count.sh
 # compares its __mcount_loc table with the call sites the first guest
 # recorded at boot, its result in OUTDIR/test-mcount.log.
+# FTRACETEST_ONLY=1: the guests run their share of ftracetest and no
+# other layer, boot with the kernel's defaults (plus VM_APPEND, if set:
+# more kernel arguments) and no other guest follows; only the
+# expectations' ftracetest lines are judged, written to
+# OUTDIR/expectations-ftracetest.txt (`make stress`).
 set -u
 
 kernel=$1 initrd=$2 out=$3 expectations=$4 timeout=${5:-3000}
 shards=${SHARDS:-2}
 here=$(dirname "$0")
+only=
+[ "${FTRACETEST_ONLY:-0}" = 0 ] || only=--ftracetest-only,
+
+# The boot options the sharded guests cannot have (the first boots with
+# the function tracer, the others with tracing untouched): a short boot.
+boot_cmdline_guest() {
+	sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
+		--script "$here/boot-cmdline.sh" --timeout 600 \
+		--append 'ftrace=function_graph ftrace_graph_filter=do_one_initcall ftrace_graph_notrace=init_* ftrace_graph_max_depth=2 kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval trace_trigger=sched_process_exec.stacktrace:1,initcall_level.hist:keys=level trace_instance=early,initcall:initcall_level,syscalls:sys_enter_execve' \
+		--log "$out/test-boot-cmdline.log" > "$out/test-boot-cmdline.out" 2>&1
+	rc=$?
+	echo "run-tests: boot options guest exited with $rc"
+	[ "$rc" -eq 0 ] || tail -n 50 "$out/test-boot-cmdline.out"
+}
 
 mkdir -p "$out"
 rm -f "$out"/test-*.log "$out"/test-*.out
@@ -44,7 +63,9 @@ while [ "$i" -le "$shards" ]; do
 		boot="$boot FTRACETEST_TIMEOUT=$FTRACETEST_TIMEOUT"
 	# The first also starts the function tracer from the command line
 	# (boot-options.sh checks it before ftracetest runs).
-	[ "$i" != 1 ] || boot="$boot ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot tracing_thresh=100"
+	[ "$i" != 1 ] || [ -n "$only" ] ||
+		boot="$boot ftrace=function ftrace_filter=do_one_initcall ftrace_boot_snapshot tracing_thresh=100"
+	boot="$boot${VM_APPEND:+ $VM_APPEND}"
 	cases=
 	set -f	# patterns for the guest, not for the host's filesystem
 	for g in ${FTRACETEST_CASES:-}; do
@@ -53,7 +74,7 @@ while [ "$i" -le "$shards" ]; do
 	set +f
 	sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
 		--script "$here/guest-test.sh" --timeout "$timeout" \
-		--append "vmargs=--shard,$i/$shards$cases$boot" \
+		--append "vmargs=$only--shard,$i/$shards$cases$boot" \
 		--log "$out/test-$i.log" > "$out/test-$i.out" 2>&1 &
 	pids="$pids $!"
 	i=$((i + 1))
@@ -72,15 +93,16 @@ done
 sed -n '1s/^run-vm: \([^,]*\), kernel.*/run-tests: guests ran on \1/p' \
 	"$out/test-1.out"
 
-# The boot options the guests above cannot have (the first boots with the
-# function tracer, the second with tracing untouched): a short boot.
-sh "$here/run-vm.sh" --kernel "$kernel" --initrd "$initrd" \
-	--script "$here/boot-cmdline.sh" --timeout 600 \
-	--append 'ftrace=function_graph ftrace_graph_filter=do_one_initcall ftrace_graph_notrace=init_* ftrace_graph_max_depth=2 kprobe_event=p:bootprobe,vfs_read,count=$arg3;r:bootret,vfs_read,ret=$retval trace_trigger=sched_process_exec.stacktrace:1,initcall_level.hist:keys=level trace_instance=early,initcall:initcall_level,syscalls:sys_enter_execve' \
-	--log "$out/test-boot-cmdline.log" > "$out/test-boot-cmdline.out" 2>&1
-rc=$?
-echo "run-tests: boot options guest exited with $rc"
-[ "$rc" -eq 0 ] || tail -n 50 "$out/test-boot-cmdline.out"
+# FTRACETEST_ONLY: its guests above are all; the expectations' other
+# layers are not judged.
+if [ -n "$only" ]; then
+	grep -E '^[^ 	#]*\.tc[ 	]' "$expectations" \
+		> "$out/expectations-ftracetest.txt"
+	expectations=$out/expectations-ftracetest.txt
+	STATIC_KERNEL= MCOUNT_VMLINUX=
+else
+	boot_cmdline_guest
+fi
 
 if [ -n "${STATIC_KERNEL:-}" ]; then
 	sh "$here/run-vm.sh" --kernel "$STATIC_KERNEL" --initrd "$initrd" \
