@@ -32,9 +32,13 @@
 # case-times.sh).  It always exits 0: check-results.sh on the host reads
 # the result lines and decides.
 
+# CASE_TIMES (kernel command line) may name the times of this kernel's
+# own earlier run (the debug kernel's: case-times/<arch>-debug.txt).
 if [ "${1:-}" = --ftracetest-only ]; then
 	shift
-	grep -v '^@' /opt/vm/case-times.txt > /tmp/case-times.txt
+	times=/opt/vm/case-times.txt
+	[ ! -f "${CASE_TIMES:-}" ] || times=$CASE_TIMES
+	grep -v '^@' "$times" > /tmp/case-times.txt
 	CASE_TIMES=/tmp/case-times.txt exec /opt/vm/ftracetest-guest.sh "$@"
 fi
 
