@@ -30,14 +30,27 @@ static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
+/*
+ * Called with trace_types_lock held.  Switching recording off wakes the
+ * readers blocked on the instance's rings: no record will come to end
+ * their wait, so a trace_pipe reader that got data sees end of file and
+ * a splice of trace_pipe_raw returns what it has (how trace-cmd's
+ * recorders stop).  The wake-up is queued after the switch, so a woken
+ * reader sees recording off.  Writing the state the file already shows
+ * changes nothing and wakes no one.
+ */
 static int tracing_on_set(void *data, unsigned long val)
 {
 	struct trace_array *tr = data;
 
-	if (val)
+	if (!val == !tracer_tracing_is_on(tr))
+		return 0;
+	if (val) {
 		tracer_tracing_on(tr);
-	else
-		tracer_tracing_off(tr);
+		return 0;
+	}
+	tracer_tracing_off(tr);
+	ring_buffer_wake_waiters(tr->buffer, RING_BUFFER_ALL_CPUS);
 	return 0;
 }
 
