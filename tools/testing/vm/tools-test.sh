@@ -151,10 +151,33 @@ check_record_events() {
 check_stream() {
 	t=trace-cmd/stream
 	needs events $t || return
-	# SIGINT ends the stream; -k kills a trace-cmd that ignores it.  On
-	# SIGINT trace-cmd drains what is left in the buffers, which takes
-	# seconds in the TCG guests of other architectures.
-	timeout -s INT -k 30 5 trace-cmd stream -e sched_switch >"$W/out" 2>&1
+	# SIGINT ends the stream, once it streams: trace-cmd (3.1.6, 3.3.1)
+	# reads every event's format before it forks its recorders, seconds
+	# in a loaded TCG guest, and a SIGINT that comes first leaves it
+	# waiting for ever on recorders that have exited.  On SIGINT it
+	# drains what is left in the buffers, seconds in the TCG guests of
+	# other architectures: 30 s, then it is killed.
+	trace-cmd stream -e sched_switch >"$W/out" 2>&1 &
+	pid=$!
+	n=0
+	while ! grep -q 'sched_switch:' out && [ $n -lt 60 ] &&
+		kill -0 $pid 2>/dev/null; do
+		sleep 1
+		n=$((n + 1))
+	done
+	kill -INT $pid 2>/dev/null
+	n=0
+	while kill -0 $pid 2>/dev/null && [ $n -lt 30 ]; do
+		sleep 1
+		n=$((n + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		kill -KILL $pid
+		wait $pid
+		fail $t "did not end within 30 s of its SIGINT"
+		return
+	fi
+	wait $pid
 	grep -q 'sched_switch:' out || { fail $t "no sched_switch streamed"; return; }
 	result $t PASS
 }
