@@ -214,6 +214,13 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 void *ring_buffer_read_page_data(struct buffer_data_read_page *page);
 unsigned int ring_buffer_read_page_size(struct buffer_data_read_page *rpage);
 
+struct vm_area_struct;
+int ring_buffer_map(struct trace_buffer *buffer, int cpu,
+		    struct vm_area_struct *vma);
+void ring_buffer_map_dup(struct trace_buffer *buffer, int cpu);
+int ring_buffer_unmap(struct trace_buffer *buffer, int cpu);
+int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu);
+
 int ring_buffer_print_entry_header(struct trace_seq *s);
 int ring_buffer_print_page_header(struct trace_buffer *buffer,
 				  struct trace_seq *s);

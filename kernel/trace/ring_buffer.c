@@ -96,6 +96,7 @@
 #include <linux/hardirq.h>
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
+#include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
@@ -227,6 +228,7 @@ struct buffer_data_read_page {
  * @end:     bytes of records once the writer has left the page
  * @slot:    the ring slot the page is in, or came from
  * @id:      index in rb_cpu.pages
+ * @map_id:  index of @data in a user mapping of the ring (ring_buffer_map())
  * @kept:    marks the pages a resize keeps
  */
 struct rb_page {
@@ -237,6 +239,7 @@ struct rb_page {
 	unsigned int		end;
 	unsigned int		slot;
 	unsigned int		id;
+	unsigned int		map_id;
 	bool			kept;	/* rb_cpu_resize() bookkeeping */
 };
 
@@ -319,6 +322,18 @@ struct rb_cpu {
 	unsigned long		rnext;		/* next sequence to take */
 	struct rb_rstats	rs;
 	unsigned long		gen;		/* bumped by consuming reads */
+
+	/*
+	 * user space mapping (ring_buffer_map()): @mapped under
+	 * buffer->mutex; @meta and @map_data set and cleared under both
+	 * buffer->mutex and reader_lock; @map_lost under reader_lock.
+	 * While @meta is set no sub-buffer leaves the ring: no resize, no
+	 * page trade in ring_buffer_read_page(), no swap with a snapshot.
+	 */
+	unsigned int		mapped;		/* vmas mapping the ring */
+	struct trace_buffer_meta *meta;
+	struct rb_data_page	**map_data;	/* by rb_page.map_id */
+	unsigned long		map_lost;	/* lost before the reader page */
 
 	struct rb_waiters	waiters;
 };
@@ -1591,6 +1606,16 @@ static __always_inline void rb_reader_unlock(struct rb_cpu *cb,
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 }
 
+/*
+ * Bytes of records in @data.  The reader of a mapped ring marks lost
+ * events in the commit word of the page it hands to user space
+ * (rb_map_mark_lost()); readers in the kernel look past those flags.
+ */
+static __always_inline unsigned int rb_commit_of(struct rb_data_page *data)
+{
+	return local_read(&data->commit) & ~RB_MISSED_FLAGS;
+}
+
 /* Have the writer and the commit left the reader's page?  reader_lock */
 static bool rb_reader_done(struct rb_cpu *cb)
 {
@@ -1677,7 +1702,7 @@ static bool rb_take_page(struct rb_cpu *cb)
 			continue;
 		}
 		page = cb->pages[w & RB_ID_MASK];
-		if (h == t && !local_read(&page->data->commit))
+		if (h == t && !rb_commit_of(page->data))
 			return false;
 		/*
 		 * The slot word is the only thing the reader and the writer
@@ -1717,7 +1742,7 @@ static struct ring_buffer_event *rb_reader_record(struct rb_cpu *cb)
 	for (;;) {
 		bool done = rb_reader_done(cb);
 		struct rb_data_page *data = cb->rpage->data;
-		unsigned long commit = local_read(&data->commit);
+		unsigned long commit = rb_commit_of(data);
 
 		/*
 		 * The commit before the records under it: pairs with the
@@ -1797,7 +1822,7 @@ rb_reader_next(struct rb_cpu *cb, bool consume, u64 *ts,
 
 	while ((ev = rb_reader_record(cb))) {
 		struct rb_data_page *data = cb->rpage->data;
-		unsigned int commit = local_read(&data->commit);
+		unsigned int commit = rb_commit_of(data);
 		u64 stamp = cb->rstamp;
 		unsigned int size;
 
@@ -1890,7 +1915,7 @@ static bool rb_has_data(struct rb_cpu *cb)
 {
 	unsigned long h, t;
 
-	if (cb->rpos < local_read(&cb->rpage->data->commit))
+	if (cb->rpos < rb_commit_of(cb->rpage->data))
 		return true;
 	if (!rb_reader_done(cb))
 		return false;
@@ -1898,7 +1923,7 @@ static bool rb_has_data(struct rb_cpu *cb)
 		u64 w = atomic64_read(&cb->slots[rb_slot_index(cb, h)]);
 
 		if (rb_slot_is(w, h) &&
-		    local_read(&cb->pages[w & RB_ID_MASK]->data->commit))
+		    rb_commit_of(cb->pages[w & RB_ID_MASK]->data))
 			return true;
 	}
 	return false;
@@ -2119,7 +2144,8 @@ static unsigned int rb_copy_records(struct rb_cpu *cb, struct rb_data_page *dst,
  * @full:      only succeed with a sub-buffer the writer has left
  *
  * When the reader's sub-buffer is unread, complete and fits @len, it is
- * exchanged for @data_page's memory without copying.  Otherwise the
+ * exchanged for @data_page's memory without copying (not while the ring
+ * is mapped to user space: ring_buffer_map()).  Otherwise the
  * unread records are copied into @data_page, as many whole records as fit.
  * The result is a sub-buffer in the ABI layout: time stamp of the first
  * record, commit, records.  If events were lost since the previous read,
@@ -2152,8 +2178,8 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	if (full && !rb_reader_done(cb))
 		goto out;
 
-	commit = local_read(&cb->rpage->data->commit);
-	if (!cb->rpos && rb_reader_done(cb) && commit <= len) {
+	commit = rb_commit_of(cb->rpage->data);
+	if (!cb->rpos && rb_reader_done(cb) && commit <= len && !cb->meta) {
 		/* The whole sub-buffer: trade pages. */
 		out = cb->rpage->data;
 		cb->rpage->data = data_page->data;
@@ -2190,6 +2216,305 @@ out:
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_page);
+
+/* ------------------------------------------------------------------ */
+/* Mapping a ring to user space                                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The layout of a mapping, in pages from offset 0 of the file:
+ *
+ *   0                1                 1 + 2^order       1 + (nr + 1) 2^order
+ *   +----------------+-----------------+-----  ...  -----+
+ *   | meta page      | sub-buffer 0    | sub-buffer 1 ...  sub-buffer nr |
+ *   +----------------+-----------------+-----  ...  -----+
+ *
+ * struct trace_buffer_meta (uapi/linux/trace_mmap.h) in the meta page
+ * tells the sub-buffer size and count, and which sub-buffer is the
+ * reader's (reader.id) and how much of it the kernel consumed
+ * (reader.read).  Sub-buffer ids are given when the ring is first
+ * mapped: 0 to the reader's page, 1 to nr_pages to the ring's pages in
+ * the order the reader will take them, and stay with the pages (struct
+ * rb_page.map_id) for as long as the ring is mapped, as the pages stay
+ * with the ring.  User space reads the reader's sub-buffer in place, up
+ * to its commit, and asks for the next one with
+ * TRACE_MMAP_IOCTL_GET_READER (ring_buffer_map_get_reader()).
+ */
+
+/* Publish the reader's state in the meta page.  reader_lock. */
+static void rb_map_update(struct rb_cpu *cb)
+{
+	struct trace_buffer_meta *meta = cb->meta;
+
+	meta->reader.lost_events = cb->map_lost;
+	meta->reader.id = cb->rpage->map_id;
+	meta->reader.read = cb->rpos;
+	meta->entries = local_read(&cb->ws.entries);
+	meta->overrun = local_read(&cb->ws.overrun);
+	meta->read = cb->rs.read;
+	/* for architectures whose data cache does not see user mappings */
+	flush_dcache_page(virt_to_page(meta));
+	flush_dcache_folio(virt_to_folio(cb->rpage->data));
+}
+
+/*
+ * The reader took a page after events were lost: say so in the page's
+ * commit word (RB_MISSED_EVENTS; with RB_MISSED_STORED, the count right
+ * after the records), as ring_buffer_read_page() does, once the writer
+ * has left the page and its commit is final.  reader_lock.
+ */
+static void rb_map_mark_lost(struct rb_cpu *cb)
+{
+	struct rb_data_page *data = cb->rpage->data;
+	unsigned long lost = cb->rs.lost, bits = RB_MISSED_EVENTS;
+	unsigned int commit;
+
+	cb->map_lost = lost;
+	if (!lost || !rb_reader_done(cb))
+		return;
+	commit = rb_commit_of(data);
+	if (cb->buffer->capacity - commit >= sizeof(lost)) {
+		memcpy(data->data + commit, &lost, sizeof(lost));
+		bits |= RB_MISSED_STORED;
+	}
+	/* off the ring and final: no writer stores it any more */
+	local_set(&data->commit, commit | bits);
+}
+
+/*
+ * Consume what the reader's page holds up to its commit, as user space
+ * reads it through the mapping; take the next page first if this one is
+ * used up.  reader_lock.
+ */
+static void rb_map_consume(struct rb_cpu *cb)
+{
+	struct rb_page *before = cb->rpage;
+	struct rb_data_page *data;
+	unsigned int commit;
+
+	if (!rb_reader_record(cb))
+		return;
+	if (cb->rpage != before)
+		rb_map_mark_lost(cb);
+	data = cb->rpage->data;
+	commit = rb_commit_of(data);
+	while (cb->rpos < commit) {
+		struct ring_buffer_event *ev = (void *)data->data + cb->rpos;
+		unsigned int size = rb_fit(ev, cb->rpos, commit);
+
+		if (!size) {
+			rb_reader_skip_rest(cb, ev, commit);
+			break;
+		}
+		cb->rpos += size;
+		rb_stamp_step(ev, &cb->rstamp);
+		cb->rs.read_bytes += size;
+		if (rb_is_data(ev))
+			cb->rs.read++;
+	}
+	cb->rs.lost = 0;
+	cb->gen++;
+}
+
+/* Give the pages their ids and publish the meta page.  buffer->mutex. */
+static int rb_map_setup(struct rb_cpu *cb)
+{
+	unsigned int nr = cb->nr_pages, i;
+	struct trace_buffer_meta *meta;
+	struct rb_data_page **data;
+	unsigned long flags, h, t;
+
+	meta = (void *)get_zeroed_page(GFP_KERNEL);
+	data = kcalloc(nr + 1, sizeof(*data), GFP_KERNEL);
+	if (!meta || !data) {
+		free_page((unsigned long)meta);
+		kfree(data);
+		return -ENOMEM;
+	}
+	meta->meta_page_size = PAGE_SIZE;
+	meta->meta_struct_len = sizeof(*meta);
+	meta->subbuf_size = PAGE_SIZE << cb->buffer->order;
+	meta->nr_subbufs = nr + 1;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	cb->rpage->map_id = 0;
+	data[0] = cb->rpage->data;
+	/*
+	 * The slots' page ids change only under reader_lock (rb_take_page());
+	 * the writer retags a slot but keeps its page.
+	 */
+	h = rb_ring_range(cb, &t);
+	for (i = 0; i < nr; i++) {
+		u64 w = atomic64_read(&cb->slots[rb_slot_index(cb, h + i)]);
+		struct rb_page *page = cb->pages[w & RB_ID_MASK];
+
+		page->map_id = i + 1;
+		data[i + 1] = page->data;
+	}
+	cb->map_data = data;
+	cb->meta = meta;
+	cb->map_lost = 0;
+	rb_map_update(cb);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return 0;
+}
+
+/* The last mapping is gone.  buffer->mutex. */
+static void rb_map_teardown(struct rb_cpu *cb)
+{
+	struct trace_buffer_meta *meta = cb->meta;
+	struct rb_data_page **data = cb->map_data;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	cb->meta = NULL;
+	cb->map_data = NULL;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	free_page((unsigned long)meta);
+	kfree(data);
+}
+
+/* Insert the pages @vma covers.  buffer->mutex, the ring set up. */
+static int rb_map_insert(struct rb_cpu *cb, struct vm_area_struct *vma)
+{
+	unsigned int order = cb->buffer->order;
+	unsigned long total = 1 + ((unsigned long)(cb->nr_pages + 1) << order);
+	unsigned long first = vma->vm_pgoff, n = vma_pages(vma), i;
+	struct page **pages;
+	int err;
+
+	if (first >= total || n > total - first)
+		return -EINVAL;
+	pages = kcalloc(n, sizeof(*pages), GFP_KERNEL);
+	if (!pages)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		unsigned long p = first + i - 1;
+
+		if (!(first + i))
+			pages[i] = virt_to_page(cb->meta);
+		else
+			pages[i] = virt_to_page(cb->map_data[p >> order]) +
+				   (p & ((1UL << order) - 1));
+	}
+	err = vm_insert_pages(vma, vma->vm_start, pages, &n);
+	kfree(pages);
+	return err;
+}
+
+/**
+ * ring_buffer_map - map a CPU's ring into user space
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ * @vma:    the mapping, read-only and shared; its offset and length pick
+ *          the pages (see the layout above)
+ *
+ * The first mapping of a ring gives its sub-buffers their ids and fills
+ * the meta page; until the last one goes (ring_buffer_unmap()) the ring
+ * cannot be resized, change its sub-buffer size or be swapped.
+ *
+ * Return: 0, -EINVAL for a CPU without a ring or a range past the end,
+ * -EPERM for a writable, executable or private mapping, -ENOMEM.
+ */
+int ring_buffer_map(struct trace_buffer *buffer, int cpu,
+		    struct vm_area_struct *vma)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	int err;
+
+	if (!cb)
+		return -EINVAL;
+	if ((vma->vm_flags & (VM_WRITE | VM_EXEC)) ||
+	    !(vma->vm_flags & VM_MAYSHARE))
+		return -EPERM;
+
+	guard(mutex)(&buffer->mutex);
+	if (!cb->mapped) {
+		err = rb_map_setup(cb);
+		if (err)
+			return err;
+	}
+	vm_flags_mod(vma, VM_DONTCOPY | VM_DONTDUMP | VM_DONTEXPAND, VM_MAYWRITE);
+	err = rb_map_insert(cb, vma);
+	if (err) {
+		if (!cb->mapped)
+			rb_map_teardown(cb);
+		return err;
+	}
+	cb->mapped++;
+	return 0;
+}
+
+/**
+ * ring_buffer_map_dup - count one more mapping of a mapped ring
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * For a mapping split in two: both halves are unmapped in turn.
+ */
+void ring_buffer_map_dup(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	if (!cb)
+		return;
+	guard(mutex)(&buffer->mutex);
+	if (!WARN_ON_ONCE(!cb->mapped))
+		cb->mapped++;
+}
+
+/**
+ * ring_buffer_unmap - one mapping of a CPU's ring is gone
+ * @buffer: the ring buffer
+ * @cpu:    the CPU
+ *
+ * Return: 0, or -ENODEV if the ring was not mapped.
+ */
+int ring_buffer_unmap(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+
+	if (!cb)
+		return -ENODEV;
+	guard(mutex)(&buffer->mutex);
+	if (WARN_ON_ONCE(!cb->mapped))
+		return -ENODEV;
+	if (!--cb->mapped)
+		rb_map_teardown(cb);
+	return 0;
+}
+
+/**
+ * ring_buffer_map_get_reader - hand user space the next sub-buffer to read
+ * @buffer: the ring buffer
+ * @cpu:    the CPU, whose ring is mapped
+ *
+ * What the reader's sub-buffer holds up to its commit counts as read; if
+ * it held nothing new, the next sub-buffer with events becomes the
+ * reader's, and its events count as read.  The meta page then tells the
+ * reader's sub-buffer (reader.id), how far the kernel consumed it
+ * (reader.read) and the ring's counters.  Any context but NMI.
+ *
+ * Return: 0, or -ENODEV if the ring is not mapped.
+ */
+int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	unsigned long flags;
+	int ret = 0;
+
+	if (!cb)
+		return -ENODEV;
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (cb->meta) {
+		rb_map_consume(cb);
+		rb_map_update(cb);
+	} else {
+		ret = -ENODEV;
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ret;
+}
 
 /* ------------------------------------------------------------------ */
 /* Iterators: reading without consuming                               */
@@ -2292,7 +2617,7 @@ static bool rb_iter_fill(struct ring_buffer_iter *it)
 					    it->seq);
 			data = cb->pages[w & RB_ID_MASK]->data;
 		}
-		commit = local_read(&data->commit) & ~RB_MISSED_FLAGS;
+		commit = rb_commit_of(data);
 		/* commit, then records: pairs with smp_wmb() in rb_publish() */
 		smp_rmb();
 		if (!it->pos)
@@ -2894,6 +3219,17 @@ static int rb_mem_short(struct trace_buffer *buffer, unsigned long grow)
  * already resized get their old size back (shrinking back only frees, but
  * for the small page arrays).  buffer->mutex and cpus_read_lock() held.
  */
+/* Is any ring of @buffer mapped to user space?  buffer->mutex. */
+static bool rb_mapped_any(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		if (buffer->buffers[cpu]->mapped)
+			return true;
+	return false;
+}
+
 static int rb_resize_all(struct trace_buffer *buffer, unsigned long nr)
 {
 	unsigned long grow = 0, *old;
@@ -3079,7 +3415,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_free);
  * dropped ones count as overrun).  Writers of a CPU being resized drop
  * their events for the moment it takes.  May sleep.
  *
- * Return: 0, -ENODEV for a CPU without a ring, or -ENOMEM.
+ * Return: 0, -ENODEV for a CPU without a ring, -EBUSY while a ring to
+ * resize is mapped to user space (ring_buffer_map()), or -ENOMEM.
  */
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		       int cpu)
@@ -3094,11 +3431,12 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
 	if (cpu == RING_BUFFER_ALL_CPUS) {
-		err = rb_resize_all(buffer, nr);
+		err = rb_mapped_any(buffer) ? -EBUSY : rb_resize_all(buffer, nr);
 	} else if (rb_cpu_of(buffer, cpu)) {
 		struct rb_cpu *cb = buffer->buffers[cpu];
 
-		err = rb_mem_short(buffer, nr > cb->nr_pages ?
+		err = cb->mapped ? -EBUSY :
+		      rb_mem_short(buffer, nr > cb->nr_pages ?
 				   nr - cb->nr_pages : 0);
 		if (!err)
 			err = rb_cpu_resize(buffer, cb, nr);
@@ -3141,6 +3479,10 @@ static void rb_reset_cpus_locked(struct trace_buffer *buffer,
 
 		raw_spin_lock_irqsave(&cb->reader_lock, flags);
 		rb_reset_quiet(cb);
+		if (cb->meta) {
+			cb->map_lost = 0;
+			rb_map_update(cb);
+		}
 		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 		rb_cpu_resume(cb);
 	}
@@ -3245,7 +3587,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
  * zeroed.  May sleep.
  *
  * Return: 0, -EINVAL for an order the format cannot address, -EBUSY while
- * iterators exist, or -ENOMEM (the buffer is then unchanged).
+ * iterators exist or a ring is mapped to user space, or -ENOMEM (the
+ * buffer is then unchanged).
  */
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 {
@@ -3262,7 +3605,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	if (order == old)
 		goto out;
 	err = -EBUSY;
-	if (atomic_read(&buffer->iterators))
+	if (atomic_read(&buffer->iterators) || rb_mapped_any(buffer))
 		goto out;
 	err = -ENOMEM;
 	mem = kcalloc(nr_cpu_ids, sizeof(*mem), GFP_KERNEL);
@@ -3543,7 +3886,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
  *
  * Return: 0, -EINVAL if the buffers differ in size or sub-buffer order or
  * lack the CPU, -EAGAIN while recording is disabled, -EBUSY if a writer is
- * in flight.
+ * in flight or either ring is mapped to user space.
  */
 int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 			 struct trace_buffer *buffer_b, int cpu)
@@ -3555,6 +3898,14 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	if (!ca || !cb || ca->nr_pages != cb->nr_pages ||
 	    buffer_a->order != buffer_b->order)
 		return -EINVAL;
+	/*
+	 * A mapped ring stays where user space mapped it.  The tracing core
+	 * keeps snapshots and mappings apart under trace_types_lock
+	 * (trace_snapshot.c); this is the backstop, a racy peek at a
+	 * pointer set under buffer->mutex.
+	 */
+	if (READ_ONCE(ca->meta) || READ_ONCE(cb->meta))
+		return -EBUSY;
 	if ((atomic_read(&buffer_a->record_disabled) & ~RB_BUFFER_OFF) ||
 	    (atomic_read(&buffer_b->record_disabled) & ~RB_BUFFER_OFF) ||
 	    atomic_read(&ca->record_disabled) ||

@@ -9,7 +9,8 @@
  *   trace_pipe      the same records, consumed as they are read; blocks
  *                   while the buffer is empty
  *   trace_pipe_raw  whole sub-buffers in the ring buffer's binary format,
- *                   by read() or zero-copy splice()
+ *                   by read() or zero-copy splice(), or mapped read-only
+ *                   into user space (mmap(), TRACE_MMAP_IOCTL_GET_READER)
  *   ftrace_dump()   the buffer printed on the console at an oops or on
  *                   sysrq-z, without sleeping or allocating
  * The per_cpu/cpuN/ versions show one CPU.  Records are formatted by
@@ -24,6 +25,7 @@
 #include <linux/uaccess.h>
 #include <linux/splice.h>
 #include <linux/kdebug.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/nmi.h>
 #include <linux/fs.h>
@@ -1057,17 +1059,65 @@ out:
  * is how libtracefs stops a recorder before it reads the last, partial
  * sub-buffer with read(); without it trace-cmd signals the recorder,
  * whose restarted, now non-blocking splice() fails and skips that read.
- * No other command.
+ * TRACE_MMAP_IOCTL_GET_READER, on a mapped trace_pipe_raw, hands user
+ * space the next sub-buffer (ring_buffer_map_get_reader()); without
+ * O_NONBLOCK it first waits for buffer_percent, as a splice() does.
  */
 static long tracing_raw_ioctl(struct file *filp, unsigned int cmd,
 			      unsigned long arg)
 {
 	struct raw_reader *r = filp->private_data;
+	int ret;
 
+	if (cmd == TRACE_MMAP_IOCTL_GET_READER) {
+		if (!(filp->f_flags & O_NONBLOCK)) {
+			/* buffer_percent_write() stores it without our lock */
+			ret = ring_buffer_wait(r->buffer, r->cpu,
+					       READ_ONCE(r->tr->buffer_percent),
+					       NULL, NULL);
+			if (ret)
+				return ret;
+		}
+		return ring_buffer_map_get_reader(r->buffer, r->cpu);
+	}
 	if (cmd)
 		return -ENOTTY;
 	ring_buffer_wake_waiters(r->buffer, r->cpu);
 	return 0;
+}
+
+/*
+ * A mapping of trace_pipe_raw (ring_buffer_map()): the meta page, then
+ * the ring's sub-buffers, read-only.  A split mapping counts twice.
+ */
+static void tracing_raw_vm_open(struct vm_area_struct *vma)
+{
+	struct raw_reader *r = vma->vm_file->private_data;
+
+	ring_buffer_map_dup(r->buffer, r->cpu);
+}
+
+static void tracing_raw_vm_close(struct vm_area_struct *vma)
+{
+	struct raw_reader *r = vma->vm_file->private_data;
+
+	ring_buffer_unmap(r->buffer, r->cpu);
+}
+
+static const struct vm_operations_struct tracing_raw_vm_ops = {
+	.open		= tracing_raw_vm_open,
+	.close		= tracing_raw_vm_close,
+};
+
+static int tracing_raw_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct raw_reader *r = filp->private_data;
+	int ret;
+
+	ret = ring_buffer_map(r->buffer, r->cpu, vma);
+	if (!ret)
+		vma->vm_ops = &tracing_raw_vm_ops;
+	return ret;
 }
 
 static __poll_t tracing_raw_poll(struct file *filp, poll_table *pt)
@@ -1091,6 +1141,7 @@ const struct file_operations tracing_raw_fops = {
 	.splice_read	= tracing_raw_splice_read,
 	.unlocked_ioctl	= tracing_raw_ioctl,
 	.poll		= tracing_raw_poll,
+	.mmap		= tracing_raw_mmap,
 	.release	= tracing_raw_release,
 };
 
