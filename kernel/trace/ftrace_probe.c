@@ -47,6 +47,9 @@
  * @act:    do it for a hit of @ip in @tr; return whether it did something
  *          (a count is only used up then)
  * @prepare: get @tr ready before attaching (may sleep); or NULL
+ * @arm:    taken while the command is attached to some function (a
+ *          count the instance keeps: trace_snapshot_arm()); or NULL
+ * @disarm: undo @arm
  * @event:  enable_event/disable_event: takes "<system>:<event>" and has
  *          no @act
  * @enable: enable_event
@@ -56,6 +59,8 @@ struct ftrace_probe_cmd {
 	const char	*name;
 	bool		(*act)(struct trace_array *tr, unsigned long ip);
 	int		(*prepare)(struct trace_array *tr);
+	int		(*arm)(struct trace_array *tr);
+	void		(*disarm)(struct trace_array *tr);
 	bool		event;
 	bool		enable;
 	bool		once;
@@ -110,13 +115,14 @@ static const struct ftrace_probe_cmd probe_cmds[] = {
 	{ "traceon",	probe_traceon },
 	{ "stacktrace",	probe_stacktrace },
 #ifdef CONFIG_TRACER_SNAPSHOT
-	{ "snapshot",	probe_snapshot, tracing_alloc_snapshot_instance },
+	{ "snapshot",	probe_snapshot, tracing_alloc_snapshot_instance,
+			trace_snapshot_arm, trace_snapshot_disarm },
 #endif
 	{ "dump",	probe_dump, .once = true },
 	{ "cpudump",	probe_cpudump },
 #ifdef CONFIG_EVENT_TRACING
-	{ "enable_event",	NULL, NULL, true, true },
-	{ "disable_event",	NULL, NULL, true, false },
+	{ "enable_event",	.event = true, .enable = true },
+	{ "disable_event",	.event = true },
 #endif
 };
 
@@ -277,6 +283,13 @@ probe_event_hold(struct trace_array *tr, const struct ftrace_probe_cmd *cmd,
 #endif
 }
 
+static void probe_disarm(struct trace_array *tr,
+			 const struct ftrace_probe_cmd *cmd)
+{
+	if (cmd->disarm)
+		cmd->disarm(tr);
+}
+
 static void probe_event_unhold(struct trace_event_file *file)
 {
 #ifdef CONFIG_EVENT_TRACING
@@ -412,12 +425,21 @@ int ftrace_probe_apply(struct trace_array *tr, char *word)
 	ret = probe_parse_count(cmd, word, &pe);
 	if (ret)
 		goto unhold;
+	if (!pe.remove && cmd->arm) {
+		ret = cmd->arm(tr);
+		if (ret)
+			goto unhold;
+	}
 	ret = probe_edit(tr, cmd, event, glob, &pe, &was_empty, &now_empty);
-	/* The probe holds its event while its hash is not empty. */
+	/* The probe holds its event, and its arm, while its hash is not empty. */
 	if (was_empty && !now_empty)
 		return ret;
-	if (!was_empty && now_empty)
+	if (!was_empty && now_empty) {
 		probe_event_unhold(event);
+		probe_disarm(tr, cmd);
+	}
+	if (!pe.remove)
+		probe_disarm(tr, cmd);
 unhold:
 	probe_event_unhold(event);
 	return ret;
@@ -493,8 +515,10 @@ void ftrace_probe_release(struct trace_array *tr)
 						 true);
 		if (ftrace_ops_registered(&p->ops))
 			unregister_ftrace_function(&p->ops);
-		if (!ftrace_hash_empty(hash))
+		if (!ftrace_hash_empty(hash)) {
 			probe_event_unhold(p->event);
+			probe_disarm(p->tr, p->cmd);
+		}
 		ftrace_free_filter(&p->ops);
 		kfree(p);
 	}

@@ -471,6 +471,13 @@ struct trace_max_info {
  * @cond_snapshot:     the conditional snapshot's owner, or NULL (set and
  *                     cleared under event_mutex, read by probes under
  *                     RCU; trace_snapshot.c)
+ * @map_lock:          protects @snapshot_users and @mapped, which keep
+ *                     snapshots and user mappings of the rings apart
+ * @snapshot_users:    what may take a snapshot now (trace_snapshot_arm():
+ *                     snapshot triggers and function commands, latency
+ *                     tracers, a conditional snapshot, a write of 1 to
+ *                     the snapshot file)
+ * @mapped:            mappings of a trace_pipe_raw (trace_snapshot_map_get())
  * @flags:             TRACE_OPT() bits; changed under trace_types_lock,
  *                     read locklessly by writers and readers
  * @clock_id:          index in trace_clocks[] (trace_types_lock)
@@ -510,6 +517,8 @@ struct trace_max_info {
  *                     its rings are the smallest (trace_types_lock)
  * @max_latency:       its tracing_max_latency, in ns: the largest latency
  *                     a latency tracer measured in it (trace_max_lock)
+ * @max_armed:         a latency tracer armed its snapshots
+ *                     (trace_latency_tracer_start(); trace_types_lock)
  * @max_info:          the latency whose trace its snapshot buffer holds
  *                     (trace_max_lock; trace_latency.c)
  */
@@ -526,6 +535,9 @@ struct trace_array {
 	struct kthread_work		snapshot_work;
 	unsigned long			snapshot_queued;
 	struct cond_snapshot __rcu	*cond_snapshot;
+	spinlock_t			map_lock;	/* see above */
+	unsigned int			snapshot_users;
+	unsigned int			mapped;
 #endif
 	u64				flags;
 	int				clock_id;
@@ -563,6 +575,7 @@ struct trace_array {
 	bool				buffer_expanded;
 #ifdef CONFIG_TRACER_MAX_TRACE
 	u64				max_latency;
+	bool				max_armed;
 	struct trace_max_info		max_info;
 #endif
 };
@@ -770,6 +783,11 @@ void trace_snapshot_cpumask_update(struct trace_array *tr, int cpu, bool on);
 void trace_snapshot_pin(struct trace_array *tr);
 void trace_snapshot_unpin(struct trace_array *tr);
 struct trace_buffer *trace_snapshot_get_pinned(struct trace_array *tr);
+int trace_snapshot_arm(struct trace_array *tr);
+void trace_snapshot_disarm(struct trace_array *tr);
+int trace_snapshot_map_get(struct trace_array *tr);
+void trace_snapshot_map_dup(struct trace_array *tr);
+void trace_snapshot_map_put(struct trace_array *tr);
 #else
 static inline void trace_snapshot_create_files(struct trace_array *tr,
 					       struct dentry *parent) { }
@@ -798,6 +816,13 @@ static inline void trace_snapshot_reset(struct trace_array *tr) { }
 static inline void trace_snapshot_cpumask_update(struct trace_array *tr,
 						 int cpu, bool on) { }
 static inline void trace_snapshot_pin(struct trace_array *tr) { }
+static inline int trace_snapshot_map_get(struct trace_array *tr)
+{
+	return 0;
+}
+
+static inline void trace_snapshot_map_dup(struct trace_array *tr) { }
+static inline void trace_snapshot_map_put(struct trace_array *tr) { }
 static inline void trace_snapshot_unpin(struct trace_array *tr) { }
 static inline struct trace_buffer *
 trace_snapshot_get_pinned(struct trace_array *tr)

@@ -71,12 +71,25 @@ static int snapshot_prepare(struct trace_array *tr, const char *cmd)
 	return tracing_alloc_snapshot_instance(tr);
 }
 
+/* A snapshot trigger arms its instance's snapshots while it is set. */
+static int snapshot_init(struct event_trigger *t)
+{
+	return trace_snapshot_arm(t->file->tr);
+}
+
+static void snapshot_release(struct event_trigger *t)
+{
+	trace_snapshot_disarm(t->file->tr);
+}
+
 static const struct event_trigger_kind snapshot_kind = {
 	.name	= "snapshot",
 	.type	= ETT_SNAPSHOT,
 	.post	= true,
 	.fire	= snapshot_fire,
 	.prepare	= snapshot_prepare,
+	.init	= snapshot_init,
+	.release	= snapshot_release,
 };
 #endif
 

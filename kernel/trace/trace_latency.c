@@ -322,16 +322,21 @@ void trace_latency_info(struct trace_array *tr, struct trace_max_info *info)
  * Allocates the snapshot buffer, empties the trace and forgets the
  * maximum.  The trace is emptied here too, not only by
  * tracing_set_tracer(): a tracer restarted by an option (display-graph)
- * starts on an empty buffer, as upstream's.
+ * starts on an empty buffer, as upstream's.  The tracer takes
+ * snapshots until trace_latency_tracer_stop(): they are armed.
  *
- * Return: 0, or -ENOMEM.
+ * Return: 0, -ENOMEM, or -EBUSY while a ring of @tr is mapped into user
+ * space.
  */
 int trace_latency_tracer_start(struct trace_array *tr)
 {
 	int ret = trace_snapshot_alloc_locked(tr);
 
+	if (!ret && !tr->max_armed)
+		ret = trace_snapshot_arm(tr);
 	if (ret)
 		return ret;
+	tr->max_armed = true;
 	tracing_reset_all_cpus(tr);
 	trace_latency_reset(tr);
 	return 0;
@@ -349,6 +354,9 @@ int trace_latency_tracer_start(struct trace_array *tr)
  */
 void trace_latency_tracer_stop(struct trace_array *tr)
 {
+	if (tr->max_armed)
+		trace_snapshot_disarm(tr);
+	tr->max_armed = false;
 	if (!tr->snapshot_pins)
 		trace_snapshot_free(tr);
 }

@@ -1094,6 +1094,7 @@ static void tracing_raw_vm_open(struct vm_area_struct *vma)
 {
 	struct raw_reader *r = vma->vm_file->private_data;
 
+	trace_snapshot_map_dup(r->tr);
 	ring_buffer_map_dup(r->buffer, r->cpu);
 }
 
@@ -1102,6 +1103,7 @@ static void tracing_raw_vm_close(struct vm_area_struct *vma)
 	struct raw_reader *r = vma->vm_file->private_data;
 
 	ring_buffer_unmap(r->buffer, r->cpu);
+	trace_snapshot_map_put(r->tr);
 }
 
 static const struct vm_operations_struct tracing_raw_vm_ops = {
@@ -1114,10 +1116,17 @@ static int tracing_raw_mmap(struct file *filp, struct vm_area_struct *vma)
 	struct raw_reader *r = filp->private_data;
 	int ret;
 
+	/* -EBUSY while something may take snapshots: trace_snapshot.c */
+	ret = trace_snapshot_map_get(r->tr);
+	if (ret)
+		return ret;
 	ret = ring_buffer_map(r->buffer, r->cpu, vma);
-	if (!ret)
-		vma->vm_ops = &tracing_raw_vm_ops;
-	return ret;
+	if (ret) {
+		trace_snapshot_map_put(r->tr);
+		return ret;
+	}
+	vma->vm_ops = &tracing_raw_vm_ops;
+	return 0;
 }
 
 static __poll_t tracing_raw_poll(struct file *filp, poll_table *pt)

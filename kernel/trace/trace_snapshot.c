@@ -34,6 +34,13 @@
  * A reader that walks rings in place (trace, snapshot, snapshot_raw)
  * pins the snapshot: while pinned, no swap moves a ring from under it and
  * the snapshot is not freed; such writes fail with -EBUSY.
+ *
+ * A ring mapped into user space (mmap() of trace_pipe_raw) must not be
+ * swapped either, and its user cannot wait for a pin to go: so whatever
+ * may take snapshots arms them (trace_snapshot_arm()) for as long as it
+ * may, and arming and mapping exclude each other with -EBUSY, both ways
+ * (tr->map_lock, a spinlock: mmap() comes with the mm's lock held).
+ * The snapshot buffer may stay allocated meanwhile.
  */
 
 #include <linux/ring_buffer.h>
@@ -109,6 +116,70 @@ struct trace_buffer *trace_snapshot_get_pinned(struct trace_array *tr)
 	if (tr->snapshot)
 		trace_snapshot_pin(tr);
 	return tr->snapshot;
+}
+
+/**
+ * trace_snapshot_arm - count a user that may take snapshots of @tr
+ * @tr: the instance
+ *
+ * Any context but NMI.  Undo with trace_snapshot_disarm().
+ *
+ * Return: 0, or -EBUSY while a ring of @tr is mapped into user space.
+ */
+int trace_snapshot_arm(struct trace_array *tr)
+{
+	guard(spinlock_irqsave)(&tr->map_lock);
+	if (tr->mapped)
+		return -EBUSY;
+	tr->snapshot_users++;
+	return 0;
+}
+
+/**
+ * trace_snapshot_disarm - undo trace_snapshot_arm()
+ * @tr: the instance
+ */
+void trace_snapshot_disarm(struct trace_array *tr)
+{
+	guard(spinlock_irqsave)(&tr->map_lock);
+	WARN_ON_ONCE(!tr->snapshot_users--);
+}
+
+/**
+ * trace_snapshot_map_get - count a user mapping of one of @tr's rings
+ * @tr: the instance
+ *
+ * Return: 0, or -EBUSY while something may take snapshots of @tr.
+ */
+int trace_snapshot_map_get(struct trace_array *tr)
+{
+	guard(spinlock_irqsave)(&tr->map_lock);
+	if (tr->snapshot_users)
+		return -EBUSY;
+	tr->mapped++;
+	return 0;
+}
+
+/**
+ * trace_snapshot_map_dup - count one more part of a counted mapping
+ * @tr: the instance
+ *
+ * For a mapping split in two, whose parts are unmapped in turn.
+ */
+void trace_snapshot_map_dup(struct trace_array *tr)
+{
+	guard(spinlock_irqsave)(&tr->map_lock);
+	tr->mapped++;
+}
+
+/**
+ * trace_snapshot_map_put - undo trace_snapshot_map_get() or _dup()
+ * @tr: the instance
+ */
+void trace_snapshot_map_put(struct trace_array *tr)
+{
+	guard(spinlock_irqsave)(&tr->map_lock);
+	WARN_ON_ONCE(!tr->mapped--);
 }
 
 /* --- the buffer ----------------------------------------------------------- */
@@ -455,6 +526,7 @@ static void snapshot_irq_work_fn(struct irq_work *work)
  */
 void trace_snapshot_init(struct trace_array *tr)
 {
+	spin_lock_init(&tr->map_lock);
 	init_irq_work(&tr->snapshot_irq_work, snapshot_irq_work_fn);
 	kthread_init_work(&tr->snapshot_work, snapshot_work_fn);
 }
@@ -598,8 +670,9 @@ void *tracing_cond_snapshot_data(struct trace_array *tr)
  * @update:    asked before each snapshot
  *
  * Context: event_mutex held.
- * Return: 0; -EBUSY if @tr has one already or a latency tracer uses its
- * snapshot buffer; -ENOMEM without a snapshot buffer or memory.
+ * Return: 0; -EBUSY if @tr has one already, a latency tracer uses its
+ * snapshot buffer or a ring of @tr is mapped into user space; -ENOMEM
+ * without a snapshot buffer or memory.
  */
 int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
 				 cond_update_fn_t update)
@@ -616,6 +689,10 @@ int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
 	cs = kzalloc(sizeof(*cs), GFP_KERNEL);
 	if (!cs)
 		return -ENOMEM;
+	if (trace_snapshot_arm(tr)) {
+		kfree(cs);
+		return -EBUSY;
+	}
 	cs->cond_data = cond_data;
 	cs->update = update;
 	rcu_assign_pointer(tr->cond_snapshot, cs);
@@ -643,6 +720,7 @@ int tracing_snapshot_cond_disable(struct trace_array *tr)
 		return -EINVAL;
 	RCU_INIT_POINTER(tr->cond_snapshot, NULL);
 	kfree_rcu(cs, rcu);
+	trace_snapshot_disarm(tr);
 	return 0;
 }
 
@@ -719,6 +797,8 @@ static int snapshot_open(struct inode *inode, struct file *filp)
 /* What "echo N > snapshot" does.  trace_types_lock. */
 static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
 {
+	int ret;
+
 	lockdep_assert_held(&trace_types_lock);
 	if (val <= 1) {
 		guard(mutex)(&event_mutex);
@@ -734,7 +814,12 @@ static int snapshot_command(struct trace_array *tr, int cpu, unsigned long val)
 		trace_snapshot_free(tr);
 		return 0;
 	case 1:
-		return snapshot_take(tr, cpu);
+		ret = trace_snapshot_arm(tr);
+		if (ret)
+			return ret;
+		ret = snapshot_take(tr, cpu);
+		trace_snapshot_disarm(tr);
+		return ret;
 	default:
 		if (!tr->snapshot)
 			return 0;
