@@ -24,7 +24,8 @@
 # The last shard (or an unsharded run) compares the tracefs tree with
 # upstream's (tracefs-tree.sh, tracefs/tree), runs trace-cmd and perf
 # against the kernel (tools-test.sh, tools/...) and opens events of the
-# kprobe and uprobe perf PMUs (probe-pmu, pmu/...).
+# kprobe and uprobe perf PMUs (probe-pmu, pmu/...) and maps a CPU's ring
+# into user space (upstream's ring-buffer/map_test, rb-map/...).
 # Then it runs its share of upstream's ftracetest (with our own cases in
 # test.d/core), and the last shard ends with the stress programs of
 # fuzz/ (stress/...), when the initramfs has them.  The time those
@@ -98,6 +99,8 @@ if [ "$last" = 1 ] && [ -f /sys/kernel/tracing/trace ]; then
 	else
 		echo "TEST-RESULT pmu SKIP probe-pmu is not built for the $(uname -m) guest"
 	fi
+	# A CPU's ring mapped into user space (map_test, rb-map/...).
+	/opt/vm/map-test.sh
 	layer_time last "$start"
 fi
 

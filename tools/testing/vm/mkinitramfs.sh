@@ -365,7 +365,8 @@ cp "$HERE/init" "$ST/init"
 chmod 0755 "$ST/init"
 for s in ftracetest-guest.sh guest-test.sh kunit-results.sh tools-test.sh \
 	demo.sh demo-check.sh ftrace-modules.sh boot-options.sh \
-	tracefs-tree.sh buffer-size.sh hist-example.sh dynevent-api.sh; do
+	tracefs-tree.sh buffer-size.sh hist-example.sh dynevent-api.sh \
+	map-test.sh; do
 	cp "$HERE/$s" "$ST/opt/vm/$s"
 	chmod 0755 "$ST/opt/vm/$s"
 done
@@ -377,6 +378,15 @@ cp "$HERE/shard-cases.awk" "$ST/opt/vm/"
 # The perf PMU check (probe-pmu.c), built static with the guest's
 # compiler.
 "${cross:-}gcc" -static -O2 -Wall -o "$ST/opt/vm/probe-pmu" "$HERE/probe-pmu.c"
+# Upstream's test of mmap() on trace_pipe_raw (selftests/ring-buffer),
+# the same way, with the tree's uapi/linux/trace_mmap.h: the compilers'
+# own kernel headers predate it.  (kselftest_harness.h casts pointers to
+# uintmax_t, which warns on 32-bit.)
+SELFTESTS=$FTRACETEST_DIR/..
+mkdir -p "$TMP/inc/linux"
+cp "$SELFTESTS/../../../include/uapi/linux/trace_mmap.h" "$TMP/inc/linux/"
+"${cross:-}gcc" -static -O2 -D_GNU_SOURCE -Wno-pointer-to-int-cast -I"$TMP/inc" \
+	-o "$ST/opt/vm/map_test" "$SELFTESTS/ring-buffer/map_test.c"
 # The stress programs (fuzz/), built static for a guest of the host's
 # architecture: fuzz-tracefs and no-lost-events.
 if [ "$NATIVE" = 1 ]; then
