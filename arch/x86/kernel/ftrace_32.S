@@ -103,7 +103,11 @@ SYM_FUNC_END(ftrace_stub)
  * into the traced function, the second into its parent and chained to
  * the bp it had, let a stack trace taken in a callback (the stack
  * tracer, func_stack_trace) show both.  bp comes back from the
- * pt_regs on the way out.
+ * pt_regs on the way out.  ftrace_pop_frames drops them with the
+ * callback's pt_regs pointer argument, bp first taking the value the
+ * traced function was entered with (the first frame's): an interrupt
+ * taken after the pop writes where the frames were, and an unwinder
+ * starting from its regs must not follow a bp into that.
  */
 #ifdef CONFIG_FRAME_POINTER
 #define FRAMES_SIZE	16
@@ -115,9 +119,18 @@ SYM_FUNC_END(ftrace_stub)
 	pushl	%ebp
 	movl	%esp, %ebp
 .endm
+
+.macro ftrace_pop_frames
+	movl	12(%esp), %ebp
+	addl	$(4 + FRAMES_SIZE), %esp
+.endm
 #else
 #define FRAMES_SIZE	0
 .macro ftrace_push_frames
+.endm
+
+.macro ftrace_pop_frames
+	addl	$4, %esp
 .endm
 #endif
 
@@ -167,7 +180,7 @@ SYM_FUNC_START(ftrace_caller)
 	ftrace_load_callback_args ftrace_caller_op_ptr
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	call	ftrace_stub
-	addl	$(4 + FRAMES_SIZE), %esp
+	ftrace_pop_frames
 	ftrace_restore_args_and_return ftrace_caller_end
 SYM_FUNC_END(ftrace_caller)
 
@@ -194,7 +207,7 @@ SYM_FUNC_START(ftrace_regs_caller)
 	ftrace_load_callback_args ftrace_regs_caller_op_ptr
 SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	call	ftrace_stub
-	addl	$(4 + FRAMES_SIZE), %esp
+	ftrace_pop_frames
 	/* A SAVE_REGS callback may have changed any register. */
 	movl	PT_EDI(%esp), %edi
 	movl	PT_ESI(%esp), %esi

@@ -136,7 +136,10 @@ SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
  * the bp it had, let a stack trace taken in a callback (the stack
  * tracer, func_stack_trace, lockdep's and KASAN's records) show both.
  * 32 bytes keep the stack 16-byte aligned for the call; bp comes back
- * from the pt_regs on the way out.
+ * from the pt_regs on the way out.  Popping them, bp first takes the
+ * value the traced function was entered with (the first frame's): an
+ * interrupt taken after the pop writes where the frames were, and an
+ * unwinder starting from its regs must not follow a bp into that.
  */
 #ifdef CONFIG_FRAME_POINTER
 .macro ftrace_push_frames
@@ -149,6 +152,7 @@ SYM_INNER_LABEL(\op_label, SYM_L_GLOBAL)
 .endm
 
 .macro ftrace_pop_frames
+	movq	16(%rsp), %rbp
 	addq	$32, %rsp
 .endm
 #else
