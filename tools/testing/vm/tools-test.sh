@@ -148,6 +148,16 @@ check_record_events() {
 	result $t PASS
 }
 
+# nr_children PID: how many processes PID has forked and not reaped.
+nr_children() {
+	c=0
+	for s in /proc/[0-9]*/stat; do
+		read -r _ _ _ pp _ <"$s" 2>/dev/null || continue
+		[ "$pp" = "$1" ] && c=$((c + 1))
+	done
+	echo $c
+}
+
 check_stream() {
 	t=trace-cmd/stream
 	needs events $t || return
@@ -165,6 +175,15 @@ check_stream() {
 		sleep 1
 		n=$((n + 1))
 	done
+	# The first record may come from one CPU's recorder before the
+	# others are forked: wait for one child a CPU, then a second more.
+	ncpu=$(grep -c ^processor /proc/cpuinfo)
+	n=0
+	while [ "$(nr_children $pid)" -lt "$ncpu" ] && [ $n -lt 30 ]; do
+		sleep 1
+		n=$((n + 1))
+	done
+	sleep 1
 	kill -INT $pid 2>/dev/null
 	n=0
 	while kill -0 $pid 2>/dev/null && [ $n -lt 30 ]; do
