@@ -197,7 +197,10 @@ tp_array_without(struct tracepoint_func *old,
 /*
  * tp_stale: the grace periods (RCU and tracepoint_srcu) after which no
  * caller holds an array retired with a different first entry than its
- * successor.  Protected by tracepoints_mutex.
+ * successor.  Protected by tracepoints_mutex.  The wait is expedited:
+ * it sits in a tracer switch or an event enable that a user is waiting
+ * on, typically right after the last probe went (a tracer that stops
+ * detaches its sched_switch probes, the next one attaches them again).
  */
 static struct {
 	unsigned long	rcu;
@@ -218,9 +221,9 @@ static void tp_stale_wait(void)
 {
 	if (!tp_stale.pending)
 		return;
-	cond_synchronize_rcu(tp_stale.rcu);
+	cond_synchronize_rcu_expedited(tp_stale.rcu);
 	if (!poll_state_synchronize_srcu(&tracepoint_srcu, tp_stale.srcu))
-		synchronize_srcu(&tracepoint_srcu);
+		synchronize_srcu_expedited(&tracepoint_srcu);
 	tp_stale.pending = false;
 }
 
