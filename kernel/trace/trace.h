@@ -1153,6 +1153,14 @@ bool trace_is_printk_type(int type);
 enum print_line_t trace_print_msg_only(struct trace_iterator *iter);
 void seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
 		      unsigned long sym_flags);
+void trace_seq_blanks(struct trace_seq *s, int n);
+int trace_format_u64(char *buf, u64 v, int zeros);
+void trace_seq_u64(struct trace_seq *s, u64 v, int width);
+
+/* --- function names for the output (trace_sym.c) ------------------------ */
+
+bool trace_seq_sym_name(struct trace_seq *s, unsigned long ip);
+void trace_seq_sym(struct trace_seq *s, unsigned long ip);
 
 /* --- trace_printk() & co (trace_printk.c) ------------------------------- */
 

@@ -3,7 +3,9 @@
  * Copyright (C) 2026 The ftrace clean-room authors
  *
  * KUnit suite "trace_seq": the all-or-nothing writes of struct trace_seq
- * that the trace output relies on to retry a line that did not fit.
+ * that the trace output relies on to retry a line that did not fit, and
+ * the output's own writers of numbers, blanks and symbol names, which
+ * must print what printf would.
  */
 
 #include <kunit/test.h>
@@ -11,6 +13,9 @@
 #include <linux/trace_seq.h>
 #include <linux/string.h>
 #include <linux/slab.h>
+#include <linux/kallsyms.h>
+
+#include "trace.h"
 
 static struct trace_seq *seq_alloc(struct kunit *test)
 {
@@ -162,6 +167,82 @@ static void seq_acquire(struct kunit *test)
 			  p + 3 <= s->buffer + TRACE_SEQ_BUFFER_SIZE);
 }
 
+/* The output's own number and padding writers print what printf does. */
+static void seq_numbers_as_printf(struct kunit *test)
+{
+	static const u64 values[] = {
+		0, 1, 9, 10, 99, 100, 12345, 99999, 100000, 999999, 1000000,
+		U32_MAX, (u64)U32_MAX + 1, 12345678901234ULL, U64_MAX,
+	};
+	struct trace_seq *s = seq_alloc(test);
+	char want[48], got[48];
+	int i, w, len;
+
+	for (i = 0; i < ARRAY_SIZE(values); i++) {
+		for (w = 0; w <= 22; w++) {
+			trace_seq_init(s);
+			trace_seq_u64(s, values[i], w);
+			snprintf(want, sizeof(want), "%*llu", w, values[i]);
+			KUNIT_EXPECT_STREQ(test, seq_text(test, s), want);
+
+			len = trace_format_u64(got, values[i], w);
+			got[len] = '\0';
+			snprintf(want, sizeof(want), "%0*llu", w, values[i]);
+			KUNIT_EXPECT_STREQ(test, got, want);
+		}
+	}
+	for (w = -1; w <= 70; w++) {
+		trace_seq_init(s);
+		trace_seq_blanks(s, w);
+		KUNIT_EXPECT_EQ(test, (int)trace_seq_used(s), max(w, 0));
+		KUNIT_EXPECT_EQ(test, (int)strspn(seq_text(test, s), " "),
+				max(w, 0));
+	}
+}
+
+static int seq_sym_probe(int x)
+{
+	return x + 1;
+}
+
+/*
+ * Names from the output's remembered symbols read as "%ps" and as
+ * kallsyms_lookup() do, the first time (looked up) and the second
+ * (remembered).
+ */
+static void seq_sym_as_printf(struct kunit *test)
+{
+	static int not_code;
+	const unsigned long ips[] = {
+		(unsigned long)seq_sym_probe,
+		(unsigned long)seq_sym_probe + 1,
+		(unsigned long)trace_seq_puts,
+		(unsigned long)trace_seq_puts + 7,
+		(unsigned long)&not_code,
+		0, 1,
+	};
+	struct trace_seq *s = seq_alloc(test);
+	char want[KSYM_SYMBOL_LEN];
+	int i, round;
+
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < ARRAY_SIZE(ips); i++) {
+			trace_seq_init(s);
+			trace_seq_sym(s, ips[i]);
+			snprintf(want, sizeof(want), "%ps", (void *)ips[i]);
+			KUNIT_EXPECT_STREQ(test, seq_text(test, s), want);
+
+			trace_seq_init(s);
+			want[0] = '\0';
+			kallsyms_lookup(ips[i], NULL, NULL, NULL, want);
+			KUNIT_EXPECT_EQ(test, trace_seq_sym_name(s, ips[i]),
+					want[0] != '\0');
+			KUNIT_EXPECT_STREQ(test, seq_text(test, s), want);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, seq_sym_probe(1), 2);
+}
+
 static struct kunit_case trace_seq_cases[] = {
 	KUNIT_CASE(seq_zeroed_is_valid),
 	KUNIT_CASE(seq_overflow_is_all_or_nothing),
@@ -170,6 +251,8 @@ static struct kunit_case trace_seq_cases[] = {
 	KUNIT_CASE(seq_hex),
 	KUNIT_CASE(seq_mask),
 	KUNIT_CASE(seq_acquire),
+	KUNIT_CASE(seq_numbers_as_printf),
+	KUNIT_CASE(seq_sym_as_printf),
 	{}
 };
 
