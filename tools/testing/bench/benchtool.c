@@ -24,6 +24,10 @@
  *	pipe into /dev/null until no whole page is left, and prints the
  *	nanoseconds per 4 KiB page spliced (one decimal).  Exits 1 if
  *	nothing could be spliced.
+ *   benchtool read FILE
+ *	times reading FILE (trace) to its end in 64 KiB read()s, as cat
+ *	does, and prints the nanoseconds per line read (one decimal).
+ *	Exits 1 if FILE holds no line.
  *
  * Under QEMU's -icount shift=0,sleep=off the guest's clocks advance one
  * nanosecond per executed instruction, so both figures are instruction
@@ -217,6 +221,34 @@ static int timed_splice(const char *marker, const char *rawfile, unsigned long n
 	return 0;
 }
 
+static int timed_read(const char *file)
+{
+	static char buf[1 << 16];
+	unsigned long long t0, t1;
+	unsigned long lines = 0;
+	ssize_t n, i;
+	int fd;
+
+	fd = open(file, O_RDONLY);
+	if (fd < 0) {
+		perror(file);
+		return 1;
+	}
+	t0 = now_ns();
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		for (i = 0; i < n; i++)
+			lines += buf[i] == '\n';
+	}
+	t1 = now_ns();
+	close(fd);
+	if (n < 0 || !lines) {
+		fprintf(stderr, "%s: %lu lines read\n", file, lines);
+		return 1;
+	}
+	printf("%.1f\n", (double)(t1 - t0) / lines);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "loop"))
@@ -227,8 +259,11 @@ int main(int argc, char **argv)
 		return timed_writes(argv[2], strtoul(argv[3], NULL, 0));
 	if (argc == 5 && !strcmp(argv[1], "splice"))
 		return timed_splice(argv[2], argv[3], strtoul(argv[4], NULL, 0));
+	if (argc == 3 && !strcmp(argv[1], "read"))
+		return timed_read(argv[2]);
 	fputs("usage: benchtool loop N | benchtool write FILE STRING\n"
-	      "       benchtool writes FILE N | benchtool splice MARKER RAW N\n",
+	      "       benchtool writes FILE N | benchtool splice MARKER RAW N\n"
+	      "       benchtool read FILE\n",
 	      stderr);
 	return 2;
 }

@@ -93,14 +93,19 @@ boot_figures() {
 
 # --- getppid loop under each tracer ------------------------------------------
 
-syscall_func() {
-	for f in $SYSCALL_FUNCS; do
+# first_traceable NAME...: the first NAME in available_filter_functions.
+first_traceable() {
+	for f in "$@"; do
 		if grep -qx "$f" "$T/available_filter_functions"; then
 			echo "$f"
 			return 0
 		fi
 	done
 	return 1
+}
+
+syscall_func() {
+	first_traceable $SYSCALL_FUNCS
 }
 
 syscall_loops() {
@@ -154,6 +159,40 @@ latency_loops() {
 # trace_marker: ns per write of a 30-byte line, tracing on.
 marker_writes() {
 	bench marker.write "$(median_of "$TOOL" writes "$T/trace_marker" $LOOP_MARKER)"
+}
+
+# --- reading the trace file ------------------------------------------------
+
+# A function the loop never calls: the tracer stays current while the
+# trace is read (switching it would empty the buffer) but traces nothing.
+QUIET_FUNCS="sys_ni_syscall __x64_sys_ni_syscall __riscv_sys_ni_syscall"
+
+# trace_read TRACER NAME: ns per line of `trace` read to its end (the
+# text output: symbol names, columns), median of three reads of one
+# buffer, filled by LOOP_ALL getppid() calls under TRACER.
+trace_read() {
+	if ! has_tracer "$1"; then
+		bench "read.$2" n/a "no $1 tracer"
+		return
+	fi
+	if ! quiet=$(first_traceable $QUIET_FUNCS); then
+		bench "read.$2" n/a "none of $QUIET_FUNCS is traceable"
+		return
+	fi
+	: >"$T/trace"
+	set_tracer "$1"
+	"$TOOL" loop $LOOP_ALL >/dev/null
+	echo 0 >"$T/tracing_on"
+	echo "$quiet" >"$T/set_ftrace_filter"
+	bench "read.$2" "$(median_of "$TOOL" read "$T/trace")"
+	echo >"$T/set_ftrace_filter"
+	set_tracer nop
+	echo 1 >"$T/tracing_on"
+}
+
+trace_reads() {
+	trace_read function function
+	trace_read function_graph fgraph
 }
 
 # --- current_tracer nop -> function -> nop ---------------------------------
@@ -413,4 +452,5 @@ ring_buffer
 splice_raw
 buffer_memory
 trace_events
+trace_reads
 echo "bench: done"

@@ -55,6 +55,8 @@ event.4_bytes_filtered|trace event, 4-byte payload, a filter it passes|ns/event|
 event.4_bytes_hist|trace event, 4-byte payload, hist:keys=common_pid:vals=value|ns/event|<= 1.0x
 printk.one_arg|trace_printk() with one argument, from a module|ns/event|
 marker.write|trace_marker write of 30 bytes, from user space|ns/write|
+read.function|reading trace: function tracer records|ns/line|
+read.fgraph|reading trace: function_graph records|ns/line|
 switch.to_function_ms|current_tracer nop -> function|ms|<= 0.3x
 switch.to_nop_ms|current_tracer function -> nop|ms|<= 0.3x
 boot.ftrace_init_ms|boot: ftrace_init|ms|<= 0.5x
