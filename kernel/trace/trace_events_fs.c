@@ -539,6 +539,10 @@ static const struct events_dir_file system_files[] = {
 	{ "filter", TRACE_MODE_WRITE, &trace_system_filter_fops },
 };
 
+/*
+ * hist lists the event's hist triggers: every event has one, events/ftrace/
+ * included, where it stays empty but for trace_marker's print.
+ */
 static const struct events_dir_file event_files[] = {
 	{ "enable",  TRACE_MODE_WRITE, &event_enable_fops, event_switchable },
 	{ "filter",  TRACE_MODE_WRITE, &trace_event_filter_fops,
@@ -546,8 +550,7 @@ static const struct events_dir_file event_files[] = {
 	{ "trigger", TRACE_MODE_WRITE, &trace_event_trigger_fops,
 	  event_triggerable },
 #ifdef CONFIG_HIST_TRIGGERS
-	{ "hist",    TRACE_MODE_READ,  &trace_event_hist_fops,
-	  event_triggerable },
+	{ "hist",    TRACE_MODE_READ,  &trace_event_hist_fops },
 #endif
 	{ "id",      TRACE_MODE_READ,  &event_id_fops },
 	{ "format",  TRACE_MODE_READ,  &event_format_fops },
