@@ -517,7 +517,8 @@ static __init int ftrace_profile_init_tracefs(void)
 	}
 	for_each_possible_cpu(cpu) {
 		snprintf(name, sizeof(name), "function%ld", cpu);
-		trace_create_file(name, TRACE_MODE_READ, dir, (void *)cpu,
+		/* TRACE_MODE_WRITE as upstream's stat files; writes fail */
+		trace_create_file(name, TRACE_MODE_WRITE, dir, (void *)cpu,
 				  &profile_stat_fops);
 	}
 	return 0;
