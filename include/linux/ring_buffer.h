@@ -70,7 +70,25 @@ enum ring_buffer_type {
 };
 
 unsigned int ring_buffer_event_length(struct ring_buffer_event *event);
-void *ring_buffer_event_data(struct ring_buffer_event *event);
+void *__ring_buffer_event_data(struct ring_buffer_event *event);
+
+/**
+ * ring_buffer_event_data - the payload of an event
+ * @event: an event returned by the ring buffer
+ *
+ * Inline for a data record, the usual case (every reserve returns one);
+ * a record behind a time stamp prefix, or anything but data, goes to
+ * __ring_buffer_event_data().
+ *
+ * Return: a pointer to the first payload byte.
+ */
+static inline void *ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	if (unlikely(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX))
+		return __ring_buffer_event_data(event);
+	return event->type_len ? &event->array[0] : &event->array[1];
+}
+
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
 

@@ -147,19 +147,20 @@ unsigned int notrace ring_buffer_event_length(struct ring_buffer_event *event)
 EXPORT_SYMBOL_GPL(ring_buffer_event_length);
 
 /**
- * ring_buffer_event_data - the payload of an event
- * @event: an event returned by the ring buffer
+ * __ring_buffer_event_data - ring_buffer_event_data() of any record
+ * @event: an event returned by the ring buffer, possibly behind its time
+ *         stamp prefix
  *
  * Return: a pointer to the first payload byte.
  */
-void *notrace ring_buffer_event_data(struct ring_buffer_event *event)
+void *notrace __ring_buffer_event_data(struct ring_buffer_event *event)
 {
 	event = rb_skip_prefix(event);
 	WARN_ON_ONCE(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
 	return event->type_len ? (void *)&event->array[0] :
 				 (void *)&event->array[1];
 }
-EXPORT_SYMBOL_GPL(ring_buffer_event_data);
+EXPORT_SYMBOL_GPL(__ring_buffer_event_data);
 
 /* ------------------------------------------------------------------ */
 /* The write side                                                     */
@@ -283,8 +284,10 @@ static notrace void rb_publish(struct rb_cpu *cb)
  * decrement is outermost itself and publishes on its own.
  */
 /*
- * rb_publish()'s usual case, inline: the tail is on the commit page and
- * stays where it is.  Barriers as in rb_publish().
+ * rb_publish()'s usual case, inline: the tail is on the commit page.
+ * Barriers as in rb_publish().  An interrupt that moves the tail after
+ * it was read here is nested and publishes nothing; rb_end_write() then
+ * finds the tail past @published and publishes again.
  */
 static __always_inline void rb_publish_fast(struct rb_cpu *cb)
 {
@@ -296,10 +299,8 @@ static __always_inline void rb_publish_fast(struct rb_cpu *cb)
 		smp_wmb();
 		local_set(&page->data->commit, rb_tail_off(tail));
 		barrier();
-		if (likely(local64_read(&cb->tail) == tail)) {
-			cb->published = tail;
-			return;
-		}
+		cb->published = tail;
+		return;
 	}
 	rb_publish(cb);
 }
@@ -693,10 +694,12 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
 	long n;
 
 	if (unlikely(atomic_read(&buffer->record_disabled) ||
-		     length > buffer->max_data ||
-		     !cpumask_test_cpu(cpu, buffer->cpumask)))
+		     length > buffer->max_data))
 		return false;
+	/* NULL for a CPU not in buffer->cpumask: see trace_rb_cpu_prepare() */
 	cb = buffer->buffers[cpu];
+	if (unlikely(!cb))
+		return false;
 	n = local_read(&cb->nest);
 	if (unlikely(n >= RB_MAX_NEST))
 		return false;
@@ -769,11 +772,21 @@ rb_writer_reserve(struct trace_buffer *buffer, unsigned long length,
 struct ring_buffer_event *notrace
 ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
+	unsigned long words = DIV_ROUND_UP(length, 4);
 	struct ring_buffer_event *ev;
+	unsigned int size, type_len;
 
+	/* A short payload, 1 to RB_SMALL_MAX bytes: its words are type_len. */
+	if (likely(!RB_ALWAYS_LONG &&
+		   words - 1 < RINGBUF_TYPE_DATA_TYPE_LEN_MAX)) {
+		size = RB_HDR + words * 4;
+		type_len = words;
+	} else {
+		size = rb_data_size(length);
+		type_len = rb_data_type_len(size);
+	}
 	preempt_disable_notrace();
-	ev = rb_writer_reserve(buffer, length, rb_data_size(length),
-			       rb_data_type_len(rb_data_size(length)), false, 0);
+	ev = rb_writer_reserve(buffer, length, size, type_len, false, 0);
 	if (unlikely(!ev))
 		preempt_enable_notrace();
 	return ev;

@@ -463,10 +463,12 @@ int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
 		return -ENOMEM;
 	buffer->buffers[cpu] = cb;
 	/*
-	 * The ring before the mask bit that announces it.  The readers of
-	 * the bit, rb_cpu_of() and rb_writer_enter(), issue no smp_rmb():
-	 * they rely on the CPU not being online (and nobody reading its
-	 * ring) before this prepare step has finished.
+	 * The ring before the mask bit that announces it.  buffers[cpu] is
+	 * NULL until set here (ring_buffer_swap_cpu() only exchanges two
+	 * that are set): writers test it instead of the bit
+	 * (rb_writer_enter()).  Neither rb_cpu_of() nor the writers
+	 * issue an smp_rmb(): they rely on the CPU not being online (and
+	 * nobody reading its ring) before this prepare step has finished.
 	 */
 	smp_wmb();
 	cpumask_set_cpu(cpu, buffer->cpumask);
