@@ -442,10 +442,11 @@ static const char * const ftrace_filter_errs[] = {
 	"No function matches",
 	"Bad command, count or event",
 	"Word too long",
+	"Command already on every function matched",
 };
 
 enum filter_err { FILTER_ERR_NO_MATCH, FILTER_ERR_COMMAND,
-		  FILTER_ERR_TOO_LONG };
+		  FILTER_ERR_TOO_LONG, FILTER_ERR_ATTACHED };
 
 /* Log a refused @word (error_log of the file's instance, or the top's). */
 static void ftrace_filter_log_err(struct ftrace_filter_file *ff,
@@ -473,6 +474,11 @@ static int ftrace_filter_apply_word(struct ftrace_filter_file *ff)
 	if (ff->tr && ff->filter && ftrace_probe_is_command(ff->word)) {
 		ret = ftrace_probe_apply(ff->tr, ff->word);
 		err = FILTER_ERR_COMMAND;
+		/* upstream's errno for it */
+		if (ret == -EEXIST) {
+			ret = -EINVAL;
+			err = FILTER_ERR_ATTACHED;
+		}
 	} else {
 		mutex_lock(&ftrace_lock);
 		ret = ftrace_mod_words_take(&ff->mod_words, ff->ops,

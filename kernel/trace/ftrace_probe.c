@@ -219,24 +219,25 @@ static struct ftrace_probe *ftrace_probe_get(struct trace_array *tr,
 struct probe_edit {
 	struct ftrace_hash	*hash;
 	unsigned long		count;
+	unsigned long		added;
 	bool			remove;
 };
 
+/*
+ * A function that has the command already keeps it, count and all, as
+ * upstream's: only the functions that did not have it are attached.
+ */
 static int probe_edit_one(unsigned long ip, void *data)
 {
 	struct probe_edit *pe = data;
-	struct ftrace_func_entry *e;
 
 	if (pe->remove) {
 		ftrace_hash_remove(pe->hash, ip);
 		return 0;
 	}
-	/* Attaching again resets the count. */
-	e = ftrace_hash_find(pe->hash, ip);
-	if (e) {
-		e->direct = pe->count;
+	if (ftrace_hash_find(pe->hash, ip))
 		return 0;
-	}
+	pe->added++;
 	return ftrace_hash_add_data(pe->hash, ip, pe->count);
 }
 
@@ -359,6 +360,8 @@ static int probe_edit(struct trace_array *tr,
 	if (!pe.hash)
 		goto unlock;
 	ret = ftrace_match_functions(glob, NULL, probe_edit_one, &pe);
+	if (ret >= 0 && !pe.remove && !pe.added)
+		ret = -EEXIST;
 	if (ret < 0) {
 		ftrace_hash_free(pe.hash);
 		goto unlock;
@@ -390,7 +393,8 @@ unlock:
  * @word: "[!]<glob>:<command>[:<system>:<event>][:<count>]" (modified)
  *
  * Return: 0; -EINVAL for an unknown command, a bad count, or a glob that
- * matches no function; -ENOMEM.  On error nothing changed.
+ * matches no function; -EEXIST when every function it matches has the
+ * command already; -ENOMEM.  On error nothing changed.
  */
 int ftrace_probe_apply(struct trace_array *tr, char *word)
 {
