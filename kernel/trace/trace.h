@@ -1286,7 +1286,6 @@ struct trace_subsystem_dir {
 	struct eventfs_inode	*ei;
 	int			nr_events;
 	int			ref;
-	struct event_filter	*filter;
 };
 
 extern struct list_head ftrace_common_fields;
@@ -1322,7 +1321,6 @@ void trace_event_system_remove_dir(struct trace_subsystem_dir *dir);
 extern const struct file_operations trace_event_filter_fops;
 extern const struct file_operations trace_system_filter_fops;
 void trace_event_filter_free(struct trace_event_file *file);
-void trace_event_system_filter_free(struct trace_subsystem_dir *dir);
 
 /*
  * Does @file's filter refuse the record @entry?  Called by the probe

@@ -869,7 +869,6 @@ static void system_put_locked(struct trace_subsystem_dir *dir)
 	lockdep_assert_held(&event_mutex);
 	if (--dir->ref)
 		return;
-	trace_event_system_filter_free(dir);
 	kfree(dir);
 }
 

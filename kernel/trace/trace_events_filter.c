@@ -117,16 +117,6 @@ void trace_event_filter_free(struct trace_event_file *file)
 	RCU_INIT_POINTER(file->filter, NULL);
 }
 
-/**
- * trace_event_system_filter_free - free a system directory's filter text
- * @dir: the system directory being freed
- */
-void trace_event_system_filter_free(struct trace_subsystem_dir *dir)
-{
-	filter_free(dir->filter);
-	dir->filter = NULL;
-}
-
 /* Read the user's filter text, without surrounding whitespace. */
 static char *filter_text_from_user(const char __user *ubuf, size_t cnt)
 {
@@ -223,29 +213,27 @@ const struct file_operations trace_event_filter_fops = {
 
 /* --- events/<system>/filter ------------------------------------------- */
 
-/* What events/<system>/filter reads with no filter set (upstream's text). */
-#define SYSTEM_FILTER_UNSET						\
+/*
+ * What events/<system>/filter reads, whatever was written: upstream's
+ * text.  The events' own filter files show what each event took.
+ */
+#define SYSTEM_FILTER_TEXT						\
 	"### global filter ###\n"					\
 	"# Use this to set filters for multiple events.\n"		\
 	"# Only events with the given fields will be affected.\n"	\
-	"# If no events are modified, an error message will be displayed here"
+	"# If no events are modified, an error message will be displayed here\n"
 
 static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
-	struct trace_subsystem_dir *dir = filp->private_data;
-	char *text;
-
-	scoped_guard(mutex, &event_mutex)
-		text = kasprintf(GFP_KERNEL, "%s\n", dir->filter ?
-				 dir->filter->filter_string :
-				 SYSTEM_FILTER_UNSET);
-	return read_text(text, ubuf, cnt, ppos);
+	return simple_read_from_buffer(ubuf, cnt, ppos, SYSTEM_FILTER_TEXT,
+				       sizeof(SYSTEM_FILTER_TEXT) - 1);
 }
 
 /*
- * Parse @text for each event of @dir.  Events it applies to get it,
- * the others an error to read back.  Refused when it applies to none.
+ * Parse @text for each event of @dir.  Events it applies to get it, the
+ * others an error to read back in their filter file.  Accepted even when
+ * it applies to none, as upstream's is: the errors say so.
  */
 static int system_filter_apply(struct trace_subsystem_dir *dir,
 			       const char *text)
@@ -253,22 +241,16 @@ static int system_filter_apply(struct trace_subsystem_dir *dir,
 	struct trace_array *tr = dir->tr;
 	struct trace_event_file *file;
 	struct filter_parse_error pe;
-	struct event_filter *f, *saved;
-	int nr = 0, n = 0, i = 0;
 	struct event_filter **new;
+	struct event_filter *f;
+	int nr = 0, i = 0;
 
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(file, &tr->events.files, list)
 		nr += file->system == dir;
 	new = kcalloc(nr, sizeof(*new), GFP_KERNEL);
-	saved = kzalloc(sizeof(*saved), GFP_KERNEL);
-	if (saved)
-		saved->filter_string = kstrdup(text, GFP_KERNEL);
-	if (!new || !saved || !saved->filter_string) {
-		kfree(new);
-		filter_free(saved);
+	if (!new)
 		return -ENOMEM;
-	}
 	list_for_each_entry(file, &tr->events.files, list) {
 		if (file->system != dir)
 			continue;
@@ -276,7 +258,6 @@ static int system_filter_apply(struct trace_subsystem_dir *dir,
 		if (PTR_ERR_OR_ZERO(f) == -ENOMEM)
 			goto nomem;
 		new[i++] = IS_ERR(f) ? NULL : f;
-		n += !IS_ERR(f);
 	}
 	pe.err = FILT_ERR_BAD_SUBSYS_FILTER;
 	pe.pos = 0;
@@ -291,18 +272,11 @@ static int system_filter_apply(struct trace_subsystem_dir *dir,
 		i++;
 	}
 	kfree(new);
-	if (!n) {
-		filter_free(saved);
-		return -EINVAL;
-	}
-	filter_free(dir->filter);
-	dir->filter = saved;
 	return 0;
 nomem:
 	while (i--)
 		filter_free(new[i]);
 	kfree(new);
-	filter_free(saved);
 	return -ENOMEM;
 }
 
@@ -313,8 +287,6 @@ static int system_filter_clear(struct trace_subsystem_dir *dir)
 	list_for_each_entry(file, &dir->tr->events.files, list)
 		if (file->system == dir)
 			file_set_filter(file, NULL);
-	filter_free(dir->filter);
-	dir->filter = NULL;
 	return 0;
 }
 
