@@ -166,7 +166,8 @@ int hist_parse_onmatch(struct hist_parse *p, struct hist_action *a, char *arg)
 	*dot = '\0';
 	if (!event_file(p->file->tr, arg, dot + 1)) {
 		*dot = '.';
-		hist_err(p, HIST_ERR_INVALID_SUBSYS_EVENT, arg);
+		/* the caret under the event's name, as upstream's */
+		hist_err(p, HIST_ERR_INVALID_SUBSYS_EVENT, dot + 1);
 		return -EINVAL;
 	}
 	*dot = '.';
