@@ -27,6 +27,7 @@
  * while the probe is registered.
  */
 #include <linux/fprobe.h>
+#include <linux/ctype.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -373,17 +374,42 @@ static void trace_fprobe_init_fp(struct trace_fprobe *tf, int maxactive)
 	}
 }
 
-/* "FUNC[%return]" or "TRACEPOINT", then "f" with MAXACTIVE on a return. */
+/*
+ * Does a fetch argument read $retval?  Then a function's probe is its
+ * return probe, "%return" or not, as upstream's.  (On a tracepoint the
+ * argument parser refuses $retval.)
+ */
+static bool fprobe_args_read_retval(int argc, char **argv)
+{
+	const char *v;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		v = strstr(argv[i], "$retval");
+		if (v && !isalnum(v[7]) && v[7] != '_')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "FUNC[%return]" or "TRACEPOINT", then "f" with MAXACTIVE on a return.
+ * @argc and @argv: the fetch arguments.
+ */
 static int trace_fprobe_parse_place(struct trace_fprobe *tf, char *place,
-				    int maxactive, struct probe_log *log)
+				    int maxactive, int argc, char **argv,
+				    struct probe_log *log)
 {
 	int ret;
 
 	log->index = 1;
-	if (tf->is_tracepoint)
+	if (tf->is_tracepoint) {
 		ret = fprobe_parse_tpoint(tf, place, log);
-	else
+	} else {
 		ret = fprobe_parse_func(tf, place, log);
+		if (fprobe_args_read_retval(argc, argv))
+			tf->ev.is_return = true;
+	}
 	if (!ret && maxactive && !tf->ev.is_return) {
 		log->index = 0;
 		ret = probe_log_err(log, 1, PROBE_ERR_BAD_MAXACT_TYPE);
@@ -426,7 +452,8 @@ static int trace_fprobe_create(int argc, char **argv)
 	if (!ret && colon)
 		ret = probe_parse_event_name(colon + 1, name_offs, &group,
 					     &event, &log);
-	ret = ret ?: trace_fprobe_parse_place(tf, argv[1], maxactive, &log);
+	ret = ret ?: trace_fprobe_parse_place(tf, argv[1], maxactive, argc - 2,
+					      argv + 2, &log);
 	/* The module notifier may change ->tp_mod once @tf is listed. */
 	tp_mod = tf->tp_mod;
 	if (ret) {
