@@ -403,8 +403,9 @@ static int probe_parse_field(struct probe_parse *pp, const char *var, int offs)
 	if (!strcmp(var, "comm"))
 		return probe_emit(pp, offs, PROBE_OP_COMM, 0);
 	f = probe_field_find(pp->fields, var);
+	/* upstream's message for it: an unknown $-variable */
 	if (!f)
-		return probe_fail(pp, offs, PROBE_ERR_BAD_ATTACH_ARG);
+		return probe_fail(pp, offs, PROBE_ERR_BAD_VAR);
 	ret = probe_emit(pp, offs, PROBE_OP_FIELD, f->offset);
 	if (ret)
 		return ret;
