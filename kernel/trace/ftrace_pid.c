@@ -222,7 +222,8 @@ static int ftrace_pid_apply_word(struct ftrace_pid_file *pf)
 	pf->word[pf->len] = '\0';
 	pf->len = 0;
 	ret = kstrtoint(pf->word, 10, &pid);
-	if (ret || pid <= 0 || pid > PID_MAX_LIMIT)
+	/* 0 is every CPU's idle task, as upstream's */
+	if (ret || pid < 0 || pid > PID_MAX_LIMIT)
 		return -EINVAL;
 	return ftrace_pid_file_add(pf, pid);
 }
