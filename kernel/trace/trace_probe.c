@@ -721,12 +721,20 @@ static int probe_parse_array(struct probe_arg *arg, char *tname, int toff,
 	return 0;
 }
 
-/* The field type of an array argument: "u8[4]", "char[4]", ... */
+/*
+ * The field type of an array argument: "u8[4]", "char[4]", ...; for an
+ * array of strings "__data_loc char[][4]", upstream's.
+ */
 static int probe_array_ftype(struct probe_arg *arg)
 {
 	static const char * const uns[] = { "u8", "u16", "u32", "u64" };
 	const char *elem = arg->type;
 
+	if (probe_kind_reads_string(arg->kind)) {
+		arg->ftype = kasprintf(GFP_KERNEL, "__data_loc char[][%u]",
+				       arg->count);
+		return arg->ftype ? 0 : -ENOMEM;
+	}
 	/* Hex numbers and symbols are unsigned words to a reader. */
 	if (arg->kind == PROBE_KIND_HEX || arg->kind == PROBE_KIND_SYMBOL)
 		elem = uns[ilog2(arg->size)];
@@ -909,8 +917,13 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 	arg->type = type->name;
 	arg->kind = type->kind;
 	arg->size = type->size;
-	/* Arrays are of numbers, read from memory. */
-	if (arg->count && (probe_kind_is_string(arg->kind) || arg->bf_width)) {
+	/*
+	 * Arrays are of numbers, or of strings (string, ustring: pointers to
+	 * them), read from memory.
+	 */
+	if (arg->count && ((probe_kind_is_string(arg->kind) &&
+			    !probe_kind_reads_string(arg->kind)) ||
+			   vfs_name || arg->bf_width)) {
 		probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
 		goto out;
 	}
@@ -925,7 +938,7 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 		arg->size = type->size;
 	}
 	/* A char pointer is read where it points. */
-	if (!ret && colon && pb && !vfs_name &&
+	if (!ret && colon && pb && !vfs_name && !arg->count &&
 	    probe_kind_reads_string(arg->kind)) {
 		ret = probe_btf_string(pb, log);
 		if (ret > 0)
@@ -940,10 +953,14 @@ static int probe_arg_compile(struct probe_arg *args, int index,
 	if (ret)
 		goto out;
 	pp.pos->op = PROBE_OP_END;
+	/* upstream's message for an array of anything not in memory */
 	if (arg->count) {
 		if (pp.pos[-1].op != PROBE_OP_DEREF &&
 		    pp.pos[-1].op != PROBE_OP_UDEREF)
-			ret = probe_log_err(log, toff, PROBE_ERR_BAD_TYPE);
+			ret = probe_log_err(log, toff, PROBE_ERR_BAD_STRING);
+		else if (probe_kind_reads_string(arg->kind) &&
+			 !probe_check_string(arg, pp.pos - 1))
+			ret = probe_log_err(log, toff, PROBE_ERR_BAD_STRING);
 		else
 			ret = probe_array_ftype(arg);
 	} else if (probe_kind_reads_string(arg->kind)) {
@@ -1088,12 +1105,14 @@ static char *probe_make_fmt(struct probe_arg *args, int nargs,
 	}
 	seq_buf_printf(&sb, "\"%s", tail);
 	for (i = 0; i < nargs; i++) {
-		if (probe_kind_is_string(args[i].kind))
-			seq_buf_printf(&sb, ", __get_str(%s)", args[i].name);
-		else if (!args[i].count)
-			seq_buf_printf(&sb, ", REC->%s", args[i].name);
+		if (!args[i].count)
+			seq_buf_printf(&sb, probe_kind_is_string(args[i].kind) ?
+				       ", __get_str(%s)" : ", REC->%s",
+				       args[i].name);
 		for (j = 0; j < args[i].count; j++)
-			seq_buf_printf(&sb, ", REC->%s[%d]", args[i].name, j);
+			seq_buf_printf(&sb, probe_kind_is_string(args[i].kind) ?
+				       ", __get_str(%s[%d])" : ", REC->%s[%d]",
+				       args[i].name, j);
 	}
 	if (seq_buf_has_overflowed(&sb)) {
 		kfree(buf);
@@ -1157,9 +1176,10 @@ int probe_define_fields(struct trace_event_call *call, struct probe_arg *args,
 			type = a->ftype;
 		/* A string is of (signed) chars. */
 		if (probe_kind_is_string(a->kind))
-			ret = trace_define_field(call, "__data_loc char[]",
-						 a->name, a->offset, 4, 1,
-						 FILTER_OTHER);
+			ret = trace_define_field(call, a->count ? a->ftype :
+						 "__data_loc char[]", a->name,
+						 a->offset, 4 * max(a->count, 1U),
+						 1, FILTER_OTHER);
 		else
 			ret = trace_define_field(call, type, a->name,
 						 a->offset,

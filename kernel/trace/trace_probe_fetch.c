@@ -127,10 +127,14 @@ static nokprobe_inline unsigned long probe_run(struct probe_arg *arg,
 	return v;
 }
 
-/* The string's address: where the last dereference points, or comm. */
+/*
+ * The string's address: where the last dereference points, or comm.  Of
+ * an array of strings, string @n: the last dereference points at the
+ * array of pointers, read as that dereference reads (user or kernel).
+ */
 static nokprobe_inline const void *probe_string_addr(struct probe_arg *arg,
 						     const struct probe_fetch_ctx *ctx,
-						     bool *fault)
+						     unsigned int n, bool *fault)
 {
 	struct probe_insn *last;
 	unsigned long v = probe_run(arg, ctx, &last, fault);
@@ -139,6 +143,11 @@ static nokprobe_inline const void *probe_string_addr(struct probe_arg *arg,
 		return current->comm;
 	if (last->op == PROBE_OP_IMMSTR)
 		return (const void *)last->param;
+	if (arg->count)
+		return (const void *)probe_load(v + last->param +
+						n * sizeof(long),
+						last->op == PROBE_OP_UDEREF,
+						fault);
 	return (const void *)(v + last->param);
 }
 
@@ -278,6 +287,8 @@ int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs,
 	int i, size = 0;
 	long len;
 
+	unsigned int n;
+
 	for (i = 0; i < nargs; i++) {
 		if (args[i].kind == PROBE_KIND_SYMSTR) {
 			size += probe_symstr(&args[i], ctx, NULL, 0);
@@ -286,21 +297,25 @@ int __kprobes probe_args_dyn_size(struct probe_arg *args, int nargs,
 		if (args[i].kind != PROBE_KIND_STRING &&
 		    args[i].kind != PROBE_KIND_USTRING)
 			continue;
-		fault = false;
-		len = probe_strlen(&args[i], probe_string_addr(&args[i], ctx,
-							       &fault));
-		if (!fault && len > 0)
-			size += len;
+		for (n = 0; n < max(args[i].count, 1U); n++) {
+			fault = false;
+			len = probe_strlen(&args[i],
+					   probe_string_addr(&args[i], ctx, n,
+							     &fault));
+			if (!fault && len > 0)
+				size += len;
+		}
 	}
 	return size;
 }
 
 static nokprobe_inline u32 probe_store_string(struct probe_arg *arg,
 					      const struct probe_fetch_ctx *ctx,
-					      void *rec, unsigned int *dyn, unsigned int total)
+					      unsigned int n, void *rec,
+					      unsigned int *dyn, unsigned int total)
 {
 	bool fault = false;
-	const void *addr = probe_string_addr(arg, ctx, &fault);
+	const void *addr = probe_string_addr(arg, ctx, n, &fault);
 	unsigned int room = total - *dyn;
 	long len;
 
@@ -334,19 +349,21 @@ void __kprobes probe_args_store(struct probe_arg *args, int nargs,
 				const struct probe_fetch_ctx *ctx, void *rec,
 				unsigned int fixed, unsigned int total)
 {
-	unsigned int dyn = fixed;
+	unsigned int dyn = fixed, n;
+	u32 *loc;
 	int i;
 
 	for (i = 0; i < nargs; i++) {
+		loc = rec + args[i].offset;
 		if (args[i].kind == PROBE_KIND_SYMSTR)
-			*(u32 *)(rec + args[i].offset) =
-				probe_store_symstr(&args[i], ctx, rec, &dyn,
-						   total);
+			*loc = probe_store_symstr(&args[i], ctx, rec, &dyn,
+						  total);
 		else if (args[i].kind == PROBE_KIND_STRING ||
 			 args[i].kind == PROBE_KIND_USTRING)
-			*(u32 *)(rec + args[i].offset) =
-				probe_store_string(&args[i], ctx, rec, &dyn,
-						   total);
+			/* one __data_loc a string, of an array too */
+			for (n = 0; n < max(args[i].count, 1U); n++)
+				loc[n] = probe_store_string(&args[i], ctx, n,
+							    rec, &dyn, total);
 		else
 			probe_store_value(&args[i], ctx, rec + args[i].offset);
 	}
