@@ -9,7 +9,8 @@
  *     cat trace_stat/function0
  *
  * Writing 1 clears the counts and starts counting every traced call of
- * every function, per CPU; writing 0 stops, leaving the counts to read.
+ * every function the top level's set_ftrace_filter and set_ftrace_notrace
+ * let through, per CPU; writing 0 stops, leaving the counts to read.
  * Each CPU has an open-addressed table of records keyed by the
  * function's address, allocated on first use and kept: a record is
  * claimed by the first call of its function on that CPU and never moves,
@@ -199,9 +200,10 @@ static struct ftrace_ops profile_entry_ops = {
 	.flags	= FTRACE_OPS_FL_RECURSION,
 };
 
+/* The top level's set_ftrace_filter and set_ftrace_notrace, as upstream's. */
 static int profile_entry_start(void)
 {
-	ftrace_ops_init(&profile_entry_ops);
+	ftrace_ops_set_global_filter(&profile_entry_ops);
 	return register_ftrace_function(&profile_entry_ops);
 }
 

@@ -66,9 +66,10 @@ static struct fgraph_ops profile_gops = {
 	.idx		= -1,
 };
 
+/* The top level's set_ftrace_filter and set_ftrace_notrace, as upstream's. */
 static int profile_graph_start(void)
 {
-	ftrace_ops_init(&profile_gops.ops);
+	ftrace_ops_set_global_filter(&profile_gops.ops);
 	return register_ftrace_graph(&profile_gops);
 }
 
