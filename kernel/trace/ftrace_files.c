@@ -539,6 +539,7 @@ static int ftrace_filter_release(struct inode *inode, struct file *file)
 		mutex_lock(&ftrace_lock);
 		ftrace_mod_words_commit(&ff->mod_words, ops, ff->filter,
 					ff->reset);
+		ff->hash->waits_mod = ff->filter && ftrace_mod_filter_waits(ops);
 		/* The hash goes to the ops, whatever the result. */
 		ftrace_ops_set_hash(ops, ff->hash, ff->filter);
 		ff->hash = NULL;

@@ -212,6 +212,8 @@ struct ftrace_hash *ftrace_hash_copy(struct ftrace_hash *src)
 	int b;
 
 	hash = ftrace_hash_alloc(fls_long(count));
+	if (hash && src)
+		hash->waits_mod = src->waits_mod;
 	if (!hash || !count)
 		return hash;
 	for (b = 0; b < (1 << src->size_bits); b++) {

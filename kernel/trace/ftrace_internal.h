@@ -131,16 +131,24 @@ u64 ftrace_init_cycle_count(void);
  * @count:     number of entries
  * @rcu:       to free it after readers are gone
  */
+/*
+ * @waits_mod: a filter hash with "<glob>:mod:<module>" words waiting for
+ * their module (ftrace_modcache.c): it is not empty, even with no
+ * function in it yet, so that it lets through only what it holds, as
+ * upstream's FTRACE_HASH_FL_MOD.  Set by whoever puts the hash in force.
+ */
 struct ftrace_hash {
 	unsigned long		size_bits;
 	struct hlist_head	*buckets;
 	unsigned long		count;
+	bool			waits_mod;
 	struct rcu_head		rcu;
 };
 
+/* Empty: a filter hash that lets everything through. */
 static inline bool ftrace_hash_empty(struct ftrace_hash *hash)
 {
-	return !hash || !hash->count;
+	return !hash || !(hash->count || hash->waits_mod);
 }
 
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -290,6 +298,7 @@ void ftrace_mod_words_commit(struct list_head *words, struct ftrace_ops *ops,
 			     bool filter, bool reset);
 void ftrace_mod_pending_show(struct seq_file *m, struct ftrace_ops *ops,
 			     bool filter);
+bool ftrace_mod_filter_waits(struct ftrace_ops *ops);
 #ifdef CONFIG_DYNAMIC_FTRACE
 void ftrace_mod_pending_release(struct ftrace_ops *ops);
 #else

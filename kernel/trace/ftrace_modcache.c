@@ -14,6 +14,9 @@
  * ftrace_mod_pending_load() adds (or, for "!<glob>:mod:<module>",
  * removes) the functions the glob names to that hash and forgets the
  * word.  Rewriting the file with ">" forgets the waiting words too.
+ * While words wait for a filter hash, the hash is marked waits_mod: it
+ * lets through only the functions it holds, none if it is otherwise
+ * empty, rather than every function, as upstream's.
  *
  * Writers collect their words in the open file (struct
  * ftrace_mod_words) and hand them over at close, with the hash, so that
@@ -81,9 +84,9 @@ static struct ftrace_mod_word *ftrace_mod_parse(const char *word)
 		w->remove = true;
 		word++;
 	}
-	/* "<glob>\0<module>\0", with "*" for an empty glob. */
-	glob = kasprintf(GFP_KERNEL, "%.*s%s%c%s", (int)(sep - word), word,
-			 sep == word ? "*" : "", '\0', sep + 5);
+	/* "<glob>\0<module>\0"; an empty glob, listed as written, is "*" */
+	glob = kasprintf(GFP_KERNEL, "%.*s%c%s", (int)(sep - word), word,
+			 '\0', sep + 5);
 	if (!glob) {
 		kfree(w);
 		return ERR_PTR(-ENOMEM);
@@ -207,6 +210,25 @@ void ftrace_mod_pending_show(struct seq_file *m, struct ftrace_ops *ops,
 }
 
 /**
+ * ftrace_mod_filter_waits - do words wait for @ops' filter hash?
+ * @ops: the ops
+ *
+ * ftrace_lock.
+ *
+ * Return: true if a word adding functions waits for its module.
+ */
+bool ftrace_mod_filter_waits(struct ftrace_ops *ops)
+{
+	struct ftrace_mod_word *w;
+
+	lockdep_assert_held(&ftrace_lock);
+	list_for_each_entry(w, &ftrace_mod_pending, list)
+		if (w->ops == ops && w->filter && !w->remove)
+			return true;
+	return false;
+}
+
+/**
  * ftrace_mod_pending_release - forget every word waiting for @ops
  * @ops: an ops about to be freed
  */
@@ -242,13 +264,15 @@ static void ftrace_mod_apply(struct ftrace_mod_word *w)
 		pr_warn("ftrace: no memory for %s:mod:%s\n", w->glob, w->module);
 		return;
 	}
-	ret = ftrace_match_functions(w->glob, w->module, w->remove ?
-				     ftrace_mod_remove_ip : ftrace_mod_add_ip,
-				     hash);
+	ret = ftrace_match_functions(*w->glob ? w->glob : "*", w->module,
+				     w->remove ? ftrace_mod_remove_ip :
+						 ftrace_mod_add_ip, hash);
 	if (ret < 0) {
 		ftrace_hash_free(hash);
 		return;
 	}
+	/* @w is off the list: this is what still waits */
+	hash->waits_mod = w->filter && ftrace_mod_filter_waits(w->ops);
 	ftrace_ops_set_hash(w->ops, hash, w->filter);
 }
 
