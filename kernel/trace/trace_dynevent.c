@@ -38,18 +38,60 @@ int dyn_event_register(struct dyn_event_kind *kind)
 	return 0;
 }
 
+/**
+ * dyn_event_seq() - the creation number of a new dynamic event
+ *
+ * Return: a number larger than those of every event made before, never 0.
+ */
+u64 dyn_event_seq(void)
+{
+	static atomic64_t last;
+
+	return atomic64_inc_return(&last);
+}
+
+/*
+ * dynamic_events: every kind's events in the order they were created, as
+ * upstream's single list has them, so that a definition always comes
+ * after those it depends on (an eprobe after the kprobe event it is
+ * attached to).  Each line costs a walk of every kind's events: the
+ * lists are short, and this is not a hot path.
+ */
+static void dyn_event_show_in_order(struct seq_file *m)
+{
+	struct dyn_event_kind *kind, *first;
+	u64 seq = 0, best, n;
+
+	lockdep_assert_held(&dyn_event_mutex);
+	for (;;) {
+		first = NULL;
+		best = U64_MAX;
+		list_for_each_entry(kind, &dyn_event_kinds, list) {
+			n = kind->show_after(kind, m, seq, false);
+			if (n && n < best) {
+				best = n;
+				first = kind;
+			}
+		}
+		/* what it prints now, should the kind have changed since */
+		if (!first)
+			return;
+		seq = first->show_after(first, m, seq, true);
+		if (!seq)
+			return;
+	}
+}
+
 static int dyn_event_show(struct seq_file *m, void *v)
 {
 	const struct dyn_event_kind *only = m->private;
-	struct dyn_event_kind *kind;
 
 	if (only) {
 		only->show_all(only, m);
 		return 0;
 	}
 	guard(mutex)(&dyn_event_mutex);
-	list_for_each_entry(kind, &dyn_event_kinds, list)
-		kind->show_all(kind, m);
+	dyn_event_show_in_order(m);
 	return 0;
 }
 

@@ -21,6 +21,11 @@
  *	-ENOENT when none is of this kind, -EBUSY while in use
  * @delete_all: remove every event of this kind, or none (-EBUSY)
  * @show_all: print each event's definition, one a line
+ * @show_after: print the definition of the event of this kind created
+ *	first after creation number @seq (dyn_event_seq()), if @print;
+ *	return its number, or 0 when there is none.
+ *	dynamic_events lists all kinds in creation order with it, so that
+ *	its lines can be written back in that order.
  * @list: on the list of kinds (dyn_event_mutex)
  *
  * The callbacks but @create are handed the kind, which the structure
@@ -33,10 +38,13 @@ struct dyn_event_kind {
 	int	(*delete_all)(const struct dyn_event_kind *kind);
 	void	(*show_all)(const struct dyn_event_kind *kind,
 			    struct seq_file *m);
+	u64	(*show_after)(const struct dyn_event_kind *kind,
+			      struct seq_file *m, u64 seq, bool print);
 	struct list_head list;
 };
 
 int dyn_event_register(struct dyn_event_kind *kind);
+u64 dyn_event_seq(void);
 int dyn_event_open(struct inode *inode, struct file *file,
 		   const struct dyn_event_kind *kind);
 ssize_t dyn_event_write(struct file *file, const char __user *ubuf,

@@ -441,6 +441,7 @@ static int synth_event_add(struct synth_event *se)
 	if (ret)
 		return ret;
 	guard(mutex)(&synth_list_mutex);
+	se->seq = dyn_event_seq();
 	list_add_tail(&se->list, &synth_events);
 	return 0;
 }
@@ -594,11 +595,30 @@ static void synth_dyn_show_all(const struct dyn_event_kind *kind,
 	synth_events_show(m, "s:" SYNTH_SYSTEM "/");
 }
 
+static u64 synth_dyn_show_after(const struct dyn_event_kind *kind,
+				struct seq_file *m, u64 seq, bool print)
+{
+	struct synth_event *se, *first = NULL;
+
+	guard(mutex)(&synth_list_mutex);
+	list_for_each_entry(se, &synth_events, list)
+		if (se->seq > seq && (!first || se->seq < first->seq))
+			first = se;
+	if (!first)
+		return 0;
+	if (print) {
+		seq_puts(m, "s:" SYNTH_SYSTEM "/");
+		synth_event_show(m, first);
+	}
+	return first->seq;
+}
+
 static struct dyn_event_kind synth_dyn_kind = {
 	.create		= synth_dyn_create,
 	.delete		= synth_dyn_delete,
 	.delete_all	= synth_dyn_delete_all,
 	.show_all	= synth_dyn_show_all,
+	.show_after	= synth_dyn_show_after,
 };
 
 /* --- synthetic_events --------------------------------------------------- */

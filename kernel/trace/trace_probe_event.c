@@ -611,6 +611,7 @@ int probe_event_add(struct probe_event *ev, struct probe_log *log,
 		probe_event_log_add_err(ret, name_offs, log);
 		return ret;
 	}
+	ev->seq = dyn_event_seq();
 	list_add_tail(&ev->list, &evs->list);
 	return 0;
 }
@@ -791,6 +792,24 @@ static void probe_events_show_all(const struct dyn_event_kind *kind,
 		evs->def->show(m, ev);
 }
 
+/* dynamic_events' ->show_after: see struct dyn_event_kind. */
+static u64 probe_events_show_after(const struct dyn_event_kind *kind,
+				   struct seq_file *m, u64 seq, bool print)
+{
+	struct probe_events *evs = to_probe_events(kind);
+	struct probe_event *ev, *first = NULL;
+
+	guard(mutex)(&evs->mutex);
+	list_for_each_entry(ev, &evs->list, list)
+		if (ev->seq > seq && (!first || ev->seq < first->seq))
+			first = ev;
+	if (!first)
+		return 0;
+	if (print)
+		evs->def->show(m, first);
+	return first->seq;
+}
+
 /* --- <kind>_events and <kind>_profile --------------------------------------- */
 
 static int probe_events_open(struct inode *inode, struct file *file)
@@ -860,6 +879,7 @@ int probe_events_init(struct probe_events *evs, const char *events_file,
 	evs->dyn.delete = probe_events_delete;
 	evs->dyn.delete_all = probe_events_delete_all;
 	evs->dyn.show_all = probe_events_show_all;
+	evs->dyn.show_after = probe_events_show_after;
 	ret = dyn_event_register(&evs->dyn);
 	if (ret)
 		return ret;

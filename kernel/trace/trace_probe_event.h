@@ -149,6 +149,7 @@ struct probe_events {
  */
 struct probe_event {
 	struct list_head	list;
+	u64			seq;
 	struct probe_events	*evs;
 	char			*group;
 	struct list_head	files;

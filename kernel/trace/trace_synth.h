@@ -68,6 +68,7 @@ struct synth_field {
  */
 struct synth_event {
 	struct list_head	list;
+	u64			seq;
 	unsigned int		ref;
 	struct list_head	files;
 	unsigned int		n_fields;
