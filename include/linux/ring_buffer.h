@@ -76,17 +76,19 @@ void *__ring_buffer_event_data(struct ring_buffer_event *event);
  * ring_buffer_event_data - the payload of an event
  * @event: an event returned by the ring buffer
  *
- * Inline for a data record, the usual case (every reserve returns one);
- * a record behind a time stamp prefix, or anything but data, goes to
+ * Inline for a data record of up to RINGBUF_TYPE_DATA_TYPE_LEN_MAX
+ * words, the usual case; a longer one (its length in array[0]), a record
+ * behind a time stamp prefix, or anything but data, goes to
  * __ring_buffer_event_data().
  *
  * Return: a pointer to the first payload byte.
  */
 static inline void *ring_buffer_event_data(struct ring_buffer_event *event)
 {
-	if (unlikely(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX))
-		return __ring_buffer_event_data(event);
-	return event->type_len ? &event->array[0] : &event->array[1];
+	/* type_len 1..RINGBUF_TYPE_DATA_TYPE_LEN_MAX: one compare, as u8 */
+	if (likely((u8)(event->type_len - 1) < RINGBUF_TYPE_DATA_TYPE_LEN_MAX))
+		return &event->array[0];
+	return __ring_buffer_event_data(event);
 }
 
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
