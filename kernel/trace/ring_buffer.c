@@ -7,7 +7,7 @@
  * Documentation/trace/ring-buffer.rst describes the design for readers of
  * this file; the comments here give the rules at the places they apply.
  * The drawings sit by the code that relies on them: the sub-buffer at
- * struct rb_data_page, the packed tail/stamp/slot words after it, slots,
+ * struct rb_data_page, the packed tail and slot words after it, slots,
  * laps and the writer/reader race above rb_move_tail(), nested writers
  * and the commit chain above rb_publish(), the reader's page swap at
  * rb_take_page().
@@ -46,22 +46,18 @@
  *             is a local cmpxchg of the tail; moving to the next page is a
  *             cmpxchg of the tail to offset 0 of that page (the event that
  *             moves it is reserved in the same step).
- *  stamp      one local64 word: a tail value and the nesting level of the
- *             writer that produced it; that writer's time stamp is in its
- *             per-level record rsv[level].ts.  Each event's delta is taken
- *             against that time, and only when the stamp's tail equals the
- *             tail read before reading the clock.  A writer fills rsv and
- *             then stores the stamp right after its cmpxchg; a writer that
- *             interrupts that window sees a stamp for another tail and,
- *             instead of guessing, starts a new page, whose header carries
- *             an absolute time stamp.  So every event's decoded time is
- *             exactly the clock value its writer read, and a writer that
- *             finds the tail at offset 0 needs no stamp at all.  The stamp
- *             is one word, and the time it names sits in a slot no other
- *             writer fills while the stamp can still match the tail (a
- *             writer at that level must first move the tail): a late store
- *             by an interrupted writer can only make the stamp stale,
- *             never pair a tail with the wrong time.
+ *             The tail's top bits name an entry of times[] that holds
+ *             the time of the record ending at the tail, so the
+ *             position and that time change together in the cmpxchg.
+ *             Each event's delta is taken against that time.  A writer
+ *             stores its own time in an entry of its nesting level that
+ *             the tail does not name, before its cmpxchg names it: an
+ *             interrupt before the cmpxchg reads the entry the old tail
+ *             names, one after it reads ours.  So every event's decoded
+ *             time is exactly the clock value its writer read, and a
+ *             writer that finds the tail at offset 0 needs no time at
+ *             all.  A page move names a time only once the page is set
+ *             up; until then interrupts start yet another page.
  *  nest       how many writers are between reserve and commit.  Only the
  *             outermost one publishes the commit (the page's ABI commit
  *             field and commit_seq); events of inner writers are published
@@ -242,7 +238,7 @@ static __always_inline unsigned int rb_ctx_now(struct rb_cpu *cb)
  * commit.  commit_page and the plain increment of commit_seq need no
  * marking: only the outermost writer on this CPU gets here.
  */
-static notrace void rb_publish(struct rb_cpu *cb)
+static notrace u64 rb_publish(struct rb_cpu *cb)
 {
 	struct rb_page *page;
 	u64 tail;
@@ -272,24 +268,18 @@ static notrace void rb_publish(struct rb_cpu *cb)
 		local_set(&page->data->commit, rb_tail_off(tail));
 		barrier();
 	} while (local64_read(&cb->tail) != tail);
-	cb->published = tail;
+	return tail;
 }
 
-/*
- * rb_end_write - the end of a writer's turn (commit, discard or failure)
- *
- * The outermost writer publishes.  After it leaves (nest 0) an interrupt
- * may have reserved and committed under it between its publish and its
- * decrement; then it publishes again.  An interrupt that comes after the
- * decrement is outermost itself and publishes on its own.
- */
 /*
  * rb_publish()'s usual case, inline: the tail is on the commit page.
  * Barriers as in rb_publish().  An interrupt that moves the tail after
  * it was read here is nested and publishes nothing; rb_end_write() then
- * finds the tail past @published and publishes again.
+ * finds the tail past the one published and publishes again.
+ *
+ * Return: the tail published up to.
  */
-static __always_inline void rb_publish_fast(struct rb_cpu *cb)
+static __always_inline u64 rb_publish_fast(struct rb_cpu *cb)
 {
 	u64 tail = local64_read(&cb->tail);
 	struct rb_page *page = cb->pages[rb_tail_id(tail)];
@@ -299,32 +289,52 @@ static __always_inline void rb_publish_fast(struct rb_cpu *cb)
 		smp_wmb();
 		local_set(&page->data->commit, rb_tail_off(tail));
 		barrier();
-		cb->published = tail;
-		return;
+		return tail;
 	}
-	rb_publish(cb);
+	return rb_publish(cb);
 }
 
+/*
+ * rb_end_write - the end of a writer's turn (commit, discard or failure)
+ *
+ * The outermost writer publishes.  After it leaves (nest 0) an interrupt
+ * may have reserved and committed under it between its publish and its
+ * decrement; then it publishes again.  An interrupt that comes after the
+ * decrement is outermost itself and publishes on its own.  nest is this
+ * CPU's: no interrupt changes it under us.
+ */
 static __always_inline void rb_end_write(struct rb_cpu *cb)
 {
-	for (;;) {
-		if (local_read(&cb->nest) == 1)
-			rb_publish_fast(cb);
-		/* nest is this CPU's: no interrupt changes it under us */
-		if (likely(!local_dec_and_test(&cb->nest)))
-			return;
+	u64 done;
+
+	while (local_read(&cb->nest) == 1) {
+		done = rb_publish_fast(cb);
+		local_dec(&cb->nest);
 		barrier();
-		if (likely(local64_read(&cb->tail) == cb->published))
+		if (likely(local64_read(&cb->tail) == done))
 			return;
 		local_inc(&cb->nest);
 		barrier();
 	}
+	local_dec(&cb->nest);
 }
 
-/* The end of a writer that reserved nothing: out of line, it is rare. */
-static noinline notrace void rb_writer_leave(struct rb_cpu *cb)
+/*
+ * The end of a writer that reserved nothing: leave the ring @cb it was
+ * admitted to (if any), and give preemption back unless @guarded (see
+ * rb_writer_reserve()).  Out of line, it is rare; callers tail-call it,
+ * so that the reserve keeps nothing live across a call but the clock's.
+ *
+ * Return: NULL, the failed reserve's result.
+ */
+static noinline notrace struct ring_buffer_event *
+rb_writer_fail(struct rb_cpu *cb, bool guarded)
 {
-	rb_end_write(cb);
+	if (cb)
+		rb_end_write(cb);
+	if (!guarded)
+		preempt_enable_notrace();
+	return NULL;
 }
 
 /*
@@ -390,6 +400,7 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 	unsigned int n = cur->slot + 1 == nr ? 0 : cur->slot + 1;
 	unsigned long want = cur->seq + 1;
 	unsigned int need = size + (buffer->abs ? RB_LEN_EXT : 0);
+	unsigned int ref = rb_tail_ref_for(old, level);
 	unsigned long lost, lost_bytes;
 	struct ring_buffer_event *ev;
 	struct rb_page *page;
@@ -455,30 +466,31 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 	page->seq = want;
 	page->slot = n;
 	local_set(&page->data->commit, 0);
+	WRITE_ONCE(cb->times[ref], RB_TIME_UNKNOWN);
 	/* seq and commit before the tail: pairs with rb_ring_range() */
 	smp_wmb();
 
-	new = rb_tail_make(want, page->id, need);
+	new = rb_tail_with_ref(rb_tail_make(want, page->id, need), ref);
 	if (!local64_try_cmpxchg(&cb->tail, (s64 *)&old, new))
 		return ERR_PTR(-EAGAIN);
 
 	/*
-	 * The tail is on @page and the stamp is not: until the stamp is
-	 * stored, any interrupting writer starts yet another page and leaves
-	 * this state alone.
+	 * The tail is on @page and names no time yet: until it does, any
+	 * interrupting writer starts yet another page and leaves this
+	 * state alone.
 	 */
 	cur->end = rb_tail_off(old);
 	cur->next = page;
 	local_set(&page->entries, 1);
 	page->data->time_stamp = ts;
-	local_add(need, &cb->ws.written_bytes);
+	/* no discard gives back space in @cur now: the tail left it */
+	local_add(cur->end, &cb->ws.left_bytes);
 
 	rsv->start = new - need;
 	rsv->end = new;
 	rsv->prev_ts = ts;
-	rsv->ts = ts;
 	barrier();
-	local64_set(&cb->stamp, rb_stamp_make(new, level));
+	WRITE_ONCE(cb->times[ref], ts);
 
 	ev = (void *)page->data->data;
 	if (buffer->abs) {
@@ -490,57 +502,92 @@ rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cb, u64 old,
 }
 
 /*
+ * rb_claim - take @len bytes at the tail @old for a writer at @ref's level
+ * @rsv:  the writer's reservation record, filled on success
+ * @ref:  rb_tail_ref_for() of @old and the writer's level
+ * @ts:   the record's time; @prev: the time of the record ending at @old
+ *
+ * Stores @ts in the writer's entry of times[], then moves the tail and
+ * names that entry in one cmpxchg.
+ *
+ * Return: true, or false when the tail is no longer @old.
+ */
+static __always_inline bool rb_claim(struct rb_cpu *cb, struct rb_rsv *rsv,
+				     u64 old, unsigned int len,
+				     unsigned long ref, u64 ts, u64 prev)
+{
+	u64 end;
+
+	/* Our time, in our entry, before the tail names it. */
+	WRITE_ONCE(cb->times[ref], ts);
+	barrier();
+	/*
+	 * The position moves by @len within the page, so no carry reaches
+	 * the ref bits, which become @ref.
+	 */
+	end = old + len + ((u64)(ref - rb_tail_ref(old)) << RB_REF_SHIFT);
+	if (unlikely(local64_cmpxchg(&cb->tail, old, end) != old))
+		return false;
+	rsv->start = old;
+	rsv->end = end;
+	rsv->prev_ts = prev;
+	return true;
+}
+
+/* What one attempt to reserve found. */
+enum rb_at {
+	RB_AT_DONE,
+	RB_AT_RACE,
+	RB_AT_MOVE,
+};
+
+/*
  * rb_reserve_at - one attempt to reserve @size bytes at the tail @old
  * @type_len: rb_data_type_len(@size)
  * @clock: the writer's time for the record
- * @move:  set when the record does not fit behind @old: the page must
- *         be left (or, absolute stamps, a stamp is missing or too far)
+ * @evp:   gets the data record
  *
- * Return: the data record, or NULL when @move is set or the tail moved
- * under us (an interrupt wrote): then try again from the new tail.
- * See rb_reserve() for the stamp rule.
+ * Return: RB_AT_DONE with the record in @evp; RB_AT_RACE when the tail
+ * moved under us (an interrupt wrote): try again from the new tail;
+ * RB_AT_MOVE when the record does not fit behind @old: the page must be
+ * left (or the time at @old is not known yet, or, absolute stamps, too
+ * far).  See rb_reserve() for the stamp rule.
  */
-static __always_inline struct ring_buffer_event *
+static __always_inline enum rb_at
 rb_reserve_at(struct trace_buffer *buffer, struct rb_cpu *cb,
 	      unsigned int size, unsigned int type_len, u64 clock,
-	      unsigned long level, u64 old, bool *move)
+	      unsigned long level, u64 old, struct ring_buffer_event **evp)
 {
 	struct rb_rsv *rsv = &cb->rsv[level];
 	unsigned int off = rb_tail_off(old);
+	unsigned long ref = rb_tail_ref_for(old, level);
 	struct ring_buffer_event *ev;
 	unsigned int ext = 0;
 	struct rb_page *page;
-	u64 stamp, prev, ts, end, delta = 0;
-	bool known;
+	u64 prev, ts, delta = 0;
 
-	*move = false;
 	/*
-	 * The time of the record that ends at @old, if the stamp is for
-	 * @old.  Nothing can change the slot it names without moving the
-	 * tail first, which fails the cmpxchg below.
+	 * The time of the record that ends at @old.  times[] is stored
+	 * (plainly) by writers on this CPU only, an outer one we
+	 * interrupted included: READ_ONCE takes one value of it.  An entry
+	 * that changes after we read @old belongs to a writer that has
+	 * moved the tail, and our cmpxchg below then fails.  Same CPU: no
+	 * barrier.
 	 */
-	stamp = local64_read(&cb->stamp);
-	known = rb_stamp_at(stamp, old);
-	/*
-	 * rsv[].ts is stored (plainly) by writers on this CPU only, an
-	 * outer one we interrupted included: READ_ONCE takes one value of
-	 * it.  A value torn by such a store cannot be used, since that
-	 * writer has moved the tail or will, and our cmpxchg below then
-	 * fails.  Same CPU: no barrier.
-	 */
-	prev = READ_ONCE(cb->rsv[rb_stamp_level(stamp)].ts);
+	prev = READ_ONCE(cb->times[rb_tail_ref(old)]);
 	ts = clock;
 
 	if (unlikely(buffer->abs)) {
 		ext = RB_LEN_EXT;
-		if (off && (!known || !rb_abs_near(ts, prev)))
+		if (off && !rb_abs_near(ts, prev))
 			goto move;
 	} else if (likely(off)) {
-		if (unlikely(!known))
-			goto move;
 		/* A clock that went backwards gets the previous stamp. */
-		if (unlikely((s64)(ts - prev) < 0))
+		if (unlikely((s64)(ts - prev) < 0)) {
+			if (prev == RB_TIME_UNKNOWN)
+				goto move;
 			ts = prev;
+		}
 		delta = ts - prev;
 		if (unlikely(delta > RB_DELTA_MAX)) {
 			if (delta >> RB_EXT_BITS)
@@ -551,23 +598,14 @@ rb_reserve_at(struct trace_buffer *buffer, struct rb_cpu *cb,
 	if (unlikely(off + ext + size > buffer->capacity))
 		goto move;
 
-	end = old + ext + size;
-	if (unlikely(local64_cmpxchg(&cb->tail, old, end) != old))
-		return NULL;
+	if (unlikely(!rb_claim(cb, rsv, old, ext + size, ref, ts, prev)))
+		return RB_AT_RACE;
 
 	/* Reserved [off, off + ext + size) of the tail page. */
-	rsv->start = old;
-	rsv->end = end;
-	rsv->prev_ts = prev;
-	rsv->ts = ts;
-	barrier();
-	local64_set(&cb->stamp, rb_stamp_make(end, level));
-
 	page = cb->pages[rb_tail_id(old)];
 	if (!off)
 		page->data->time_stamp = ts;
 	local_inc(&page->entries);
-	local_add(ext + size, &cb->ws.written_bytes);
 
 	ev = (void *)page->data->data + off;
 	if (ext) {
@@ -579,11 +617,54 @@ rb_reserve_at(struct trace_buffer *buffer, struct rb_cpu *cb,
 		delta = 0;
 	}
 	rb_write_data_header(ev, size, type_len, delta);
-	return ev;
+	*evp = ev;
+	return RB_AT_DONE;
 
 move:
-	*move = true;
-	return NULL;
+	return RB_AT_MOVE;
+}
+
+/*
+ * rb_reserve_fast - rb_reserve_at()'s usual case, and only that
+ *
+ * Relative stamps, the tail inside a page (offset > 0) with its time
+ * known, a delta that fits the record's header, room in the page, and
+ * no interrupt taking the tail from under us.  Anything else is left to
+ * rb_reserve_slow(), which starts over with rb_reserve_at().  Fewer
+ * cases, fewer registers: the writer's usual path saves less.
+ *
+ * Return: true with the data record in @evp, or false.
+ */
+static __always_inline bool
+rb_reserve_fast(struct trace_buffer *buffer, struct rb_cpu *cb,
+		unsigned int size, unsigned int type_len, u64 clock,
+		unsigned long level, struct ring_buffer_event **evp)
+{
+	u64 old = local64_read(&cb->tail);
+	unsigned int off = rb_tail_off(old);
+	unsigned long ref = rb_tail_ref_for(old, level);
+	struct rb_rsv *rsv = &cb->rsv[level];
+	struct ring_buffer_event *ev;
+	struct rb_page *page;
+	u64 prev, delta;
+
+	/* READ_ONCE: as in rb_reserve_at() */
+	prev = READ_ONCE(cb->times[rb_tail_ref(old)]);
+	/* a clock that went backwards, or RB_TIME_UNKNOWN, wraps: too big */
+	delta = clock - prev;
+	if (unlikely(buffer->abs || !off || delta > RB_DELTA_MAX ||
+		     off + size > buffer->capacity))
+		return false;
+
+	if (unlikely(!rb_claim(cb, rsv, old, size, ref, clock, prev)))
+		return false;
+
+	page = cb->pages[rb_tail_id(old)];
+	local_inc(&page->entries);
+	ev = (void *)page->data->data + off;
+	rb_write_data_header(ev, size, type_len, delta);
+	*evp = ev;
+	return true;
 }
 
 /*
@@ -592,30 +673,35 @@ move:
  * line, so that the usual case keeps no loop state in registers.  Lost
  * cmpxchg races are retried without bound, as each one means an
  * interrupt on this CPU made progress; failed page moves are bounded.
+ * Each attempt reads the clock again.  A writer that gets no record
+ * leaves (rb_writer_fail()).
  */
 static noinline notrace struct ring_buffer_event *
 rb_reserve_slow(struct trace_buffer *buffer, struct rb_cpu *cb,
-		unsigned int size, u64 now, u64 clock, unsigned long level)
+		unsigned int size, u64 now, unsigned long level, bool guarded)
 {
 	struct ring_buffer_event *ev;
 	unsigned int tries = 0;
-	bool move;
+	enum rb_at at;
 	u64 old;
 
 	for (;;) {
+		/* as in rb_reserve(): the clock before the tail */
+		u64 clock = rb_writer_clock(buffer, now);
+
 		old = local64_read(&cb->tail);
-		ev = rb_reserve_at(buffer, cb, size, rb_data_type_len(size),
-				   clock, level, old, &move);
-		if (ev)
+		at = rb_reserve_at(buffer, cb, size, rb_data_type_len(size),
+				   clock, level, old, &ev);
+		if (at == RB_AT_DONE)
 			return ev;
-		if (!move)
+		if (at == RB_AT_RACE)
 			continue;
 		ev = rb_move_tail(buffer, cb, old, size,
 				  rb_writer_clock(buffer, now), level);
-		if (!IS_ERR(ev))
+		if (!IS_ERR_OR_NULL(ev))
 			return ev;
-		if (WARN_ON_ONCE(++tries > 1000))
-			return NULL;
+		if (!ev || WARN_ON_ONCE(++tries > 1000))
+			return rb_writer_fail(cb, guarded);
 	}
 }
 
@@ -624,7 +710,10 @@ rb_reserve_slow(struct trace_buffer *buffer, struct rb_cpu *cb,
  * @type_len: rb_data_type_len(@size)
  *
  * The caller holds a nest count; @level is the nesting level it took
- * (nest - 1).  See the file header for the stamp rule.
+ * (nest - 1).  @clock: rb_writer_clock(), read by the caller before it
+ * took the nest count.  A writer that gets no record leaves, as
+ * rb_writer_fail() says for @guarded.  See the file header for the stamp
+ * rule.
  * Relative stamps: the clock is read once, before the tail is loaded, so
  * that no value the reservation needs is live across the call.  An
  * interrupt that writes in between leaves a record later than that time;
@@ -638,17 +727,15 @@ rb_reserve_slow(struct trace_buffer *buffer, struct rb_cpu *cb,
  */
 static __always_inline struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned int size,
-	   unsigned int type_len, u64 now, unsigned long level)
+	   unsigned int type_len, u64 now, u64 clock, unsigned long level,
+	   bool guarded)
 {
-	u64 clock = rb_writer_clock(buffer, now);
 	struct ring_buffer_event *ev;
-	bool move;
 
-	ev = rb_reserve_at(buffer, cb, size, type_len, clock, level,
-			   local64_read(&cb->tail), &move);
-	if (likely(ev))
+	if (likely(rb_reserve_fast(buffer, cb, size, type_len, clock, level,
+				   &ev)))
 		return ev;
-	return rb_reserve_slow(buffer, cb, size, now, clock, level);
+	return rb_reserve_slow(buffer, cb, size, now, level, guarded);
 }
 
 static notrace void rb_wake_check(struct trace_buffer *buffer,
@@ -658,44 +745,42 @@ static __always_inline bool rb_wake_wanted(struct trace_buffer *buffer,
 					   struct rb_cpu *cb)
 {
 	/*
-	 * want and full are set by waiters on any CPU in rb_announce() and
-	 * cleared by writers in rb_wake_check() (full also by
+	 * want, full and all are set by waiters on any CPU in
+	 * rb_announce() (all on every ring, for a waiter on the whole
+	 * buffer) and cleared by writers in rb_wake_check() (full also by
 	 * rb_wake_func()): a racy peek.  rb_announce()'s smp_mb() orders
 	 * the waiter's side; a writer that misses the flag leaves the wake
 	 * up to its next event.
 	 */
-	return READ_ONCE(cb->waiters.any) || READ_ONCE(buffer->waiters.want);
+	return READ_ONCE(cb->waiters.any);
 }
 
 /*
  * rb_writer_enter - admit a writer to the current CPU's ring
  *
- * Checks that recording is on, the payload fits, the CPU has a ring and
- * the writer is not recursing, then takes a nest count.  The per-CPU
- * disable flag is checked after nest is raised: ring_buffer_swap_cpu()
- * relies on that order.  Preemption is disabled by the caller.  A
+ * Checks that the CPU has a ring and the writer is not recursing, then
+ * takes a nest count.  The per-CPU disable flag is checked after nest is
+ * raised: ring_buffer_swap_cpu() relies on that order.  Preemption is
+ * disabled by the caller, who has checked that the payload fits.  A
  * @guarded writer holds a recursion guard of its own for this context
  * (see ring_buffer_reserve_guarded()): it is not checked, and leaves a
- * context no other writer matches.  @length is the payload to check
- * against the buffer's limit: 0 for a payload of a size known at compile
- * time (RB_GUARDED_MAX or less), which any sub-buffer holds.
+ * context no other writer matches.
  *
  * Return: true, with the ring in @cbp and the nesting level taken in
- * @level, or false if the writer may not write.  (A bool, not the ring
+ * @level, or false if the writer may not write: then @cbp is the ring
+ * whose nest count it must give back, or NULL.  (A bool, not the ring
  * or NULL: the success path then tests no pointer.)
  */
 static __always_inline bool
-rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
-		bool guarded, struct rb_cpu **cbp, unsigned long *level)
+rb_writer_enter(struct trace_buffer *buffer, bool guarded,
+		struct rb_cpu **cbp, unsigned long *level)
 {
 	int cpu = raw_smp_processor_id();
 	unsigned int ctx = RB_CTX_GUARDED;
 	struct rb_cpu *cb;
 	long n;
 
-	if (unlikely(atomic_read(&buffer->record_disabled) ||
-		     length > buffer->max_data))
-		return false;
+	*cbp = NULL;
 	/* NULL for a CPU not in buffer->cpumask: see trace_rb_cpu_prepare() */
 	cb = buffer->buffers[cpu];
 	if (unlikely(!cb))
@@ -708,49 +793,68 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length,
 		if (rb_ctx_recursing(cb, n, ctx))
 			return false;
 	}
+	*cbp = cb;
 	local_inc(&cb->nest);
 	barrier();
 	/* after nest: see rb_ctx_recursing() */
 	WRITE_ONCE(cb->ctx[n], ctx);
 	/*
-	 * buffers[cpu] is rewritten by ring_buffer_swap_cpu() (WRITE_ONCE)
-	 * while it holds record_disabled raised, on this CPU with interrupts
-	 * off: nest was raised before these loads (barrier() above), so the
-	 * swap sees us or we see its record_disabled or the new ring.  That
+	 * cb->buffer is rewritten by ring_buffer_swap_cpu() (WRITE_ONCE),
+	 * with buffers[cpu], while it holds record_disabled raised, on this
+	 * CPU with interrupts off: nest was raised before these loads
+	 * (barrier() above), so the swap sees us or we see its
+	 * record_disabled or that the ring went to the other buffer.  That
 	 * holds only for a swap run on this CPU; see ring_buffer_swap_cpu().
 	 */
 	if (likely(!atomic_read(&cb->record_disabled) &&
 		   (!IS_ENABLED(CONFIG_RING_BUFFER_ALLOW_SWAP) ||
-		    READ_ONCE(buffer->buffers[cpu]) == cb))) {
-		*cbp = cb;
+		    READ_ONCE(cb->buffer) == buffer))) {
 		*level = n;
 		return true;
 	}
-	rb_writer_leave(cb);
 	return false;
 }
 
 /*
- * Reserve for a writer admitted by rb_writer_enter(), or leave.  @size
- * and @type_len: as rb_reserve(), for a payload of @length bytes (0: see
- * rb_writer_enter()).  @now: the writer's trace_clock_local() reading,
- * or 0 (rb_writer_clock()).
+ * Admit a writer (rb_writer_enter()) and reserve, or leave.  @size and
+ * @type_len: as rb_reserve(), for a payload that fits the buffer.  @now:
+ * the writer's trace_clock_local() reading if rb_now_usable(), else 0:
+ * then the clock is read.  Preemption is disabled by the caller; a
+ * writer that gets no record enables it again, unless @guarded (its
+ * caller's guard keeps it).
  */
 static __always_inline struct ring_buffer_event *
-rb_writer_reserve(struct trace_buffer *buffer, unsigned long length,
-		  unsigned int size, unsigned int type_len, bool guarded,
-		  u64 now)
+rb_writer_reserve(struct trace_buffer *buffer, unsigned int size,
+		  unsigned int type_len, bool guarded, u64 now)
 {
-	struct ring_buffer_event *ev;
 	unsigned long level;
 	struct rb_cpu *cb;
+	u64 clock;
 
-	if (unlikely(!rb_writer_enter(buffer, length, guarded, &cb, &level)))
-		return NULL;
-	ev = rb_reserve(buffer, cb, size, type_len, now, level);
-	if (unlikely(!ev))
-		rb_writer_leave(cb);
-	return ev;
+	if (unlikely(atomic_read(&buffer->record_disabled)))
+		return rb_writer_fail(NULL, guarded);
+	/*
+	 * The clock before the admission, so that only the arguments are
+	 * live across its call (see rb_reserve() for the time it gives).
+	 * With @now there is no call: nothing is kept at all.
+	 */
+	clock = now ?: rb_clock(buffer);
+	if (unlikely(!rb_writer_enter(buffer, guarded, &cb, &level)))
+		return rb_writer_fail(cb, guarded);
+	return rb_reserve(buffer, cb, size, type_len, now, clock, level,
+			  guarded);
+}
+
+/*
+ * ring_buffer_lock_reserve()'s reserve for a record of @size bytes,
+ * @type_len: for the callers that read the clock here.
+ */
+static noinline notrace struct ring_buffer_event *
+rb_lock_reserve_sized(struct trace_buffer *buffer, unsigned int size,
+		      unsigned int type_len)
+{
+	preempt_disable_notrace();
+	return rb_writer_reserve(buffer, size, type_len, false, 0);
 }
 
 /**
@@ -773,23 +877,24 @@ struct ring_buffer_event *notrace
 ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
 	unsigned long words = DIV_ROUND_UP(length, 4);
-	struct ring_buffer_event *ev;
 	unsigned int size, type_len;
 
-	/* A short payload, 1 to RB_SMALL_MAX bytes: its words are type_len. */
+	/*
+	 * A short payload, 1 to RB_SMALL_MAX bytes: its words are type_len,
+	 * and any sub-buffer holds it.
+	 */
 	if (likely(!RB_ALWAYS_LONG &&
 		   words - 1 < RINGBUF_TYPE_DATA_TYPE_LEN_MAX)) {
 		size = RB_HDR + words * 4;
 		type_len = words;
 	} else {
+		if (unlikely(length > buffer->max_data))
+			return NULL;
 		size = rb_data_size(length);
 		type_len = rb_data_type_len(size);
 	}
 	preempt_disable_notrace();
-	ev = rb_writer_reserve(buffer, length, size, type_len, false, 0);
-	if (unlikely(!ev))
-		preempt_enable_notrace();
-	return ev;
+	return rb_writer_reserve(buffer, size, type_len, false, 0);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 
@@ -806,13 +911,11 @@ struct ring_buffer_event *notrace
 __ring_buffer_lock_reserve_at(struct trace_buffer *buffer, unsigned int size,
 			      unsigned int type_len, u64 now)
 {
-	struct ring_buffer_event *ev;
-
+	/* a tail call, so that the usual case calls nothing */
+	if (unlikely(!rb_now_usable(buffer, now)))
+		return rb_lock_reserve_sized(buffer, size, type_len);
 	preempt_disable_notrace();
-	ev = rb_writer_reserve(buffer, 0, size, type_len, false, now);
-	if (unlikely(!ev))
-		preempt_enable_notrace();
-	return ev;
+	return rb_writer_reserve(buffer, size, type_len, false, now);
 }
 
 /**
@@ -827,7 +930,7 @@ struct ring_buffer_event *notrace
 __ring_buffer_reserve_guarded(struct trace_buffer *buffer, unsigned int size,
 			      unsigned int type_len)
 {
-	return rb_writer_reserve(buffer, 0, size, type_len, true, 0);
+	return rb_writer_reserve(buffer, size, type_len, true, 0);
 }
 
 /**
@@ -847,21 +950,75 @@ __ring_buffer_reserve_guarded_at(struct trace_buffer *buffer,
 				 unsigned int size, unsigned int type_len,
 				 u64 now)
 {
-	return rb_writer_reserve(buffer, 0, size, type_len, true, now);
+	/* a tail call, so that the usual case calls nothing */
+	if (unlikely(!rb_now_usable(buffer, now)))
+		return __ring_buffer_reserve_guarded(buffer, size, type_len);
+	return rb_writer_reserve(buffer, size, type_len, true, now);
+}
+
+/*
+ * The end of a commit out of line: rb_end_write() if the writer still
+ * holds its nest count (@held), the wake up of readers that asked, and
+ * preemption given back unless @guarded.  rb_commit() tail-calls it, so
+ * that its own usual case calls nothing and saves no registers.
+ *
+ * Return: 0, ring_buffer_unlock_commit()'s.
+ */
+static noinline notrace int rb_commit_finish(struct trace_buffer *buffer,
+					     struct rb_cpu *cb, bool held,
+					     bool guarded)
+{
+	if (held)
+		rb_end_write(cb);
+	if (rb_wake_wanted(buffer, cb))
+		rb_wake_check(buffer, cb);
+	if (!guarded)
+		preempt_enable_notrace();
+	return 0;
 }
 
 /*
  * The commit of the current CPU's innermost writer: count the event,
- * publish if outermost, wake readers that asked.
+ * publish if outermost, wake readers that asked, and give preemption
+ * back unless @guarded.  The outermost writer's usual case is
+ * rb_end_write()'s first round with rb_publish_fast() inline: the tail
+ * on the commit page and still there after nest is dropped.
+ *
+ * Return: 0.
  */
-static __always_inline void rb_commit(struct trace_buffer *buffer)
+static __always_inline int rb_commit(struct trace_buffer *buffer,
+				     bool guarded)
 {
 	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	struct rb_page *page;
+	u64 tail;
 
 	local_inc(&cb->ws.entries);
-	rb_end_write(cb);
+	if (local_read(&cb->nest) != 1) {
+		/* nested: the outermost writer publishes our record */
+		local_dec(&cb->nest);
+	} else {
+		tail = local64_read(&cb->tail);
+		page = cb->pages[rb_tail_id(tail)];
+		if (unlikely(cb->commit_page != page))
+			return rb_commit_finish(buffer, cb, true, guarded);
+		/* records before commit: as in rb_publish() */
+		smp_wmb();
+		local_set(&page->data->commit, rb_tail_off(tail));
+		barrier();
+		local_dec(&cb->nest);
+		barrier();
+		if (unlikely(local64_read(&cb->tail) != tail)) {
+			local_inc(&cb->nest);
+			barrier();
+			return rb_commit_finish(buffer, cb, true, guarded);
+		}
+	}
 	if (unlikely(rb_wake_wanted(buffer, cb)))
-		rb_wake_check(buffer, cb);
+		return rb_commit_finish(buffer, cb, false, guarded);
+	if (!guarded)
+		preempt_enable_notrace();
+	return 0;
 }
 
 /**
@@ -877,9 +1034,7 @@ static __always_inline void rb_commit(struct trace_buffer *buffer)
  */
 int notrace ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
-	rb_commit(buffer);
-	preempt_enable_notrace();
-	return 0;
+	return rb_commit(buffer, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
 
@@ -892,7 +1047,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
  */
 void notrace ring_buffer_commit_guarded(struct trace_buffer *buffer)
 {
-	rb_commit(buffer);
+	rb_commit(buffer, true);
 }
 
 /*
@@ -957,25 +1112,26 @@ void notrace ring_buffer_discard_commit(struct trace_buffer *buffer,
 	unsigned int level = local_read(&cb->nest) - 1;
 	struct rb_rsv *rsv = &cb->rsv[level];
 	struct rb_page *page = cb->pages[rb_tail_id(rsv->start)];
+	u64 start = rsv->start;
 
 	event = rb_skip_prefix(event);
 	local_dec(&page->entries);
-	if ((u64)local64_cmpxchg(&cb->tail, rsv->end, rsv->start) == rsv->end) {
-		local_sub(rsv->end - rsv->start, &cb->ws.written_bytes);
-		/*
-		 * Restore the stamp of the record before ours, in our own
-		 * slot.  At offset 0 none is needed.  Until the stamp is
-		 * stored it names another tail, which only makes an
-		 * interrupting writer start a page.
-		 */
-		if (rb_tail_off(rsv->start)) {
-			rsv->ts = rsv->prev_ts;
-			barrier();
-			local64_set(&cb->stamp, rb_stamp_make(rsv->start, level));
-		}
-	} else {
-		rb_discard_in_place(cb, rsv, event);
+	/*
+	 * Give the space back if nothing was reserved after it: the tail
+	 * returns to @start, naming the time of the record before ours in
+	 * the other entry of our level (at offset 0 none is needed).  That
+	 * entry is not named by the tail now, and if it was named by
+	 * @start it already holds that time.
+	 */
+	if (rb_tail_off(start)) {
+		unsigned int ref = rb_tail_ref(rsv->end) ^ 1;
+
+		WRITE_ONCE(cb->times[ref], rsv->prev_ts);
+		barrier();
+		start = rb_tail_with_ref(start, ref);
 	}
+	if ((u64)local64_cmpxchg(&cb->tail, rsv->end, start) != rsv->end)
+		rb_discard_in_place(cb, rsv, event);
 	rb_end_write(cb);
 	preempt_enable_notrace();
 }
@@ -1021,7 +1177,8 @@ u64 notrace ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 
 	if (WARN_ON_ONCE(nest < 1))
 		return ring_buffer_time_stamp(buffer);
-	return cb->rsv[nest - 1].ts;
+	/* Our entry: only we store it until our commit. */
+	return cb->times[rb_tail_ref(cb->rsv[nest - 1].end)];
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
 
@@ -1095,8 +1252,7 @@ void rb_waiters_init(struct rb_waiters *w)
 	init_waitqueue_head(&w->wq);
 	init_waitqueue_head(&w->full_wq);
 	atomic_set(&w->seq, 0);
-	w->want = false;
-	w->full = 0;
+	w->any = 0;
 }
 
 /* Sub-buffers the writer has filled and left that no reader took yet. */
@@ -1136,14 +1292,19 @@ static noinline notrace void rb_wake_check(struct trace_buffer *buffer,
 	int full;
 
 	/*
-	 * want/full: set by waiters in rb_announce() on any CPU, cleared by
-	 * writers of every CPU here and by rb_wake_func().  Two writers may
-	 * both see a flag and queue the irq_work twice, which is harmless;
-	 * see rb_wake_wanted() for a missed flag.
+	 * want/full/all: set by waiters in rb_announce() on any CPU,
+	 * cleared by writers here and by rb_wake_func().  The buffer's want
+	 * is cleared by the first writer of any CPU that finds its ring's
+	 * all; the others then only clear their all.  Two writers may both
+	 * see a flag and queue the irq_work twice, which is harmless; see
+	 * rb_wake_wanted() for a missed flag.
 	 */
-	if (READ_ONCE(buffer->waiters.want)) {
-		WRITE_ONCE(buffer->waiters.want, false);
-		irq_work_queue(&buffer->waiters.work);
+	if (READ_ONCE(cb->waiters.all)) {
+		WRITE_ONCE(cb->waiters.all, 0);
+		if (READ_ONCE(buffer->waiters.want)) {
+			WRITE_ONCE(buffer->waiters.want, false);
+			irq_work_queue(&buffer->waiters.work);
+		}
 	}
 	if (READ_ONCE(cb->waiters.want)) {
 		WRITE_ONCE(cb->waiters.want, false);

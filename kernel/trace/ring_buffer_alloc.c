@@ -94,8 +94,6 @@ static void rb_layout(struct rb_cpu *cb, unsigned int nr,
 	struct rb_page *writer;
 	unsigned long tseq;
 	unsigned int i;
-	bool known;
-	u64 stamp;
 
 	for (i = 0; i < nr; i++) {
 		struct rb_page *page = i < nkeep ? keep[i] : rb_pages_pop(spare);
@@ -129,14 +127,9 @@ static void rb_layout(struct rb_cpu *cb, unsigned int nr,
 	cb->rnext = base;
 	cb->commit_page = writer;
 	cb->commit_seq = tseq;
-	/* The time at the tail stays what it was: carry the stamp over. */
-	stamp = local64_read(&cb->stamp);
-	known = rb_stamp_at(stamp, local64_read(&cb->tail));
-	cb->rsv[0].ts = cb->rsv[rb_stamp_level(stamp)].ts;
+	/* The time at the tail stays what it was, in entry 0. */
+	cb->times[0] = cb->times[rb_tail_ref(local64_read(&cb->tail))];
 	local64_set(&cb->tail, rb_tail_make(tseq, writer->id, woff));
-	local64_set(&cb->stamp, known ? rb_stamp_make(local64_read(&cb->tail), 0) :
-				 RB_NO_STAMP);
-	cb->published = local64_read(&cb->tail);
 	cb->gen++;
 }
 
@@ -161,7 +154,6 @@ static void rb_reset_quiet(struct rb_cpu *cb)
 	rb_page_clear(cb->rpage);
 	cb->rpos = 0;
 	cb->rstamp = 0;
-	local64_set(&cb->stamp, RB_NO_STAMP);
 	rb_layout(cb, cb->nr_pages, cb->slots, cb->pages, &first, 1, 0, &spare);
 	/* The ring is quiescent: plain stores clear the counters. */
 	memset(&cb->ws, 0, sizeof(cb->ws));

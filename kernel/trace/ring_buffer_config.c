@@ -276,13 +276,14 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	ret = -EBUSY;
 	if (!local_read(&ca->nest) && !local_read(&cb->nest)) {
 		/*
-		 * Read by rb_writer_enter() (READ_ONCE) and, plainly, by
-		 * ring_buffer_unlock_commit() and friends on @cpu
+		 * buffers[] is read plainly by ring_buffer_unlock_commit()
+		 * and friends on @cpu; ->buffer by rb_writer_enter()
+		 * (READ_ONCE).
 		 */
 		WRITE_ONCE(buffer_a->buffers[cpu], cb);
 		WRITE_ONCE(buffer_b->buffers[cpu], ca);
-		ca->buffer = buffer_b;
-		cb->buffer = buffer_a;
+		WRITE_ONCE(ca->buffer, buffer_b);
+		WRITE_ONCE(cb->buffer, buffer_a);
 		ret = 0;
 	}
 	atomic_dec(&ca->record_disabled);

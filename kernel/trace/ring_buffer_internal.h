@@ -101,20 +101,18 @@ struct rb_data_page {
 /* ------------------------------------------------------------------ */
 
 /*
- * Tail word: | seq low bits : 23 | page id : RB_ID_BITS | offset : 21 |.
- * The offset field holds up to the largest sub-buffer (1 MiB) exactly.
- * The sequence bits only make tail values of different laps differ.
+ * Tail word: | ref : 4 | seq low bits : 19 | page id : RB_ID_BITS |
+ * offset : 21 |.  The offset field holds up to the largest sub-buffer
+ * (1 MiB) exactly.  The sequence bits only make tail values of different
+ * laps differ.  ref names the entry of rb_cpu.times[] that holds the time
+ * of the record ending at the tail (see there).
  *
- * The three packed words of a ring, most significant bit first:
+ * The two packed words of a ring, most significant bit first:
  *
- *        63           41 40          21 20            0
- *  tail  | seq (low 23) |   page id    |    offset     |
- *  stamp | lvl | seq(20)|   page id    |    offset     |  lvl: 3 bits
+ *        63  60 59        41 40          21 20            0
+ *  tail  | ref | seq (19)   |   page id    |    offset     |
  *  slot  |      tag: the sequence (44) |   page id    |
  *        63                          20 19            0
- *
- * A stamp is a tail value whose top RB_LVL_BITS name the rsv[] level that
- * holds its time; rb_stamp_at() compares the other 61 bits with the tail.
  */
 #define RB_OFF_BITS		21
 #define RB_ID_BITS		20
@@ -126,6 +124,24 @@ struct rb_data_page {
 /* Writers of one CPU that may be between reserve and commit at once. */
 #define RB_LVL_BITS		3
 #define RB_MAX_NEST		BIT(RB_LVL_BITS)
+
+/*
+ * The tail's ref: rb_cpu.times[ref] is the time of the record that ends
+ * at the tail.  A writer at nesting level L keeps its time in entry
+ * 2 L or 2 L + 1, whichever the tail it read does not name
+ * (rb_tail_ref_for()).
+ */
+#define RB_REF_SHIFT		(64 - RB_LVL_BITS - 1)
+#define RB_POS_MASK		((1ULL << RB_REF_SHIFT) - 1)
+#define RB_NR_TIMES		(2 * RB_MAX_NEST)
+/*
+ * A time no clock reads: rb_cpu.times[] of a page move not finished yet
+ * (rb_move_tail()).  Later than any clock reading, it looks to the
+ * writer that reads it like a clock that went backwards, and it is far
+ * from any absolute stamp.
+ */
+#define RB_TIME_UNKNOWN		((u64)S64_MAX)
+
 /* The preempt_count() bits that tell a writer's context apart. */
 #define RB_CTX_MASK		(NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET)
 /* rb_cpu.ctx[] of a guarded writer (ring_buffer_reserve_guarded()). */
@@ -168,8 +184,7 @@ struct rb_page {
 struct rb_rsv {
 	u64	start;		/* tail before the reservation */
 	u64	end;		/* tail after it */
-	u64	prev_ts;	/* the stamp's time before it */
-	u64	ts;		/* the event's time stamp */
+	u64	prev_ts;	/* the time of the record before it */
 };
 
 /* Tasks waiting for data, and the irq_work a writer uses to wake them. */
@@ -178,13 +193,15 @@ struct rb_waiters {
 	wait_queue_head_t	wq;		/* any data */
 	wait_queue_head_t	full_wq;	/* a fill percentage */
 	atomic_t		seq;		/* bumped by every wake up */
-	/* @any: both flags, for the writer's one-load peek */
+	/* @any: all flags, for the writer's one-load peek */
 	union {
 		struct {
 			u8	want;		/* someone sleeps on @wq */
 			u8	full;		/* least percentage waited for */
+			/* a ring's: look at the buffer's @want */
+			u8	all;
 		};
-		u16		any;
+		u32		any;
 	};
 };
 
@@ -194,7 +211,7 @@ struct rb_wstats {
 	local_t		overrun;	/* events overwritten unread */
 	local_t		commit_overrun;	/* dropped: commit still pending */
 	local_t		dropped;	/* dropped: full, no overwrite */
-	local_t		written_bytes;
+	local_t		left_bytes;	/* in pages the tail left */
 	local_t		lost_bytes;
 };
 
@@ -216,13 +233,25 @@ struct rb_rstats {
 struct rb_cpu {
 	/* writer */
 	local64_t		tail;
-	local64_t		stamp;
 	local_t			nest;
 	unsigned int		ctx_group;	/* ring_buffer_nest_start() */
 	struct rb_page		*commit_page;
 	unsigned long		commit_seq;	/* read by readers (acquire) */
-	u64			published;
-	struct rb_rsv		rsv[RB_MAX_NEST];	/* 32 bytes: a shift */
+	/*
+	 * times[rb_tail_ref(tail)] is the time of the record that ends at
+	 * the tail (the page's time stamp, if it is the first), unless the
+	 * tail is at offset 0 or the entry is RB_TIME_UNKNOWN.  A writer
+	 * at level L stores its time in the entry of its level the tail
+	 * does not name, then names it in the cmpxchg that reserves: the
+	 * tail and its time change in one step.  Entries of level L are
+	 * stored only by the writer at level L, and only that writer makes
+	 * the tail name one of them (reserving or discarding): so no entry
+	 * changes while the tail names it, and a writer that read a tail
+	 * and its entry can only find them disagree after the tail moved,
+	 * when its cmpxchg fails.
+	 */
+	u64			times[RB_NR_TIMES];
+	struct rb_rsv		rsv[RB_MAX_NEST];
 	unsigned int		ctx[RB_MAX_NEST];	/* rb_ctx_recursing() */
 	struct rb_wstats	ws;
 
@@ -301,7 +330,7 @@ static __always_inline unsigned int rb_tail_id(u64 t)
 static __always_inline u64 rb_tail_make(unsigned long seq, unsigned int id,
 					unsigned int off)
 {
-	return ((u64)seq << (RB_OFF_BITS + RB_ID_BITS)) |
+	return (((u64)seq << (RB_OFF_BITS + RB_ID_BITS)) & RB_POS_MASK) |
 	       ((u64)id << RB_OFF_BITS) | off;
 }
 
@@ -316,28 +345,21 @@ static __always_inline bool rb_slot_is(u64 w, unsigned long seq)
 	return ((w ^ ((u64)seq << RB_ID_BITS)) >> RB_ID_BITS) == 0;
 }
 
-/*
- * Stamp word: a tail value with its top RB_LVL_BITS sequence bits replaced
- * by the nesting level whose rsv[] holds the time of the record ending
- * there.
- */
-#define RB_LVL_SHIFT		(64 - RB_LVL_BITS)
-#define RB_POS_MASK		((1ULL << RB_LVL_SHIFT) - 1)
-#define RB_NO_STAMP		(~0ULL)		/* matches no tail */
-
-static __always_inline u64 rb_stamp_make(u64 tail, unsigned long level)
+static __always_inline unsigned long rb_tail_ref(u64 t)
 {
-	return (tail & RB_POS_MASK) | ((u64)level << RB_LVL_SHIFT);
+	return t >> RB_REF_SHIFT;
 }
 
-static __always_inline bool rb_stamp_at(u64 stamp, u64 tail)
+static __always_inline u64 rb_tail_with_ref(u64 t, unsigned int ref)
 {
-	return !((stamp ^ tail) & RB_POS_MASK);
+	return (t & RB_POS_MASK) | ((u64)ref << RB_REF_SHIFT);
 }
 
-static __always_inline unsigned int rb_stamp_level(u64 stamp)
+/* The times[] entry of a writer at @level that reserves after tail @t. */
+static __always_inline unsigned long rb_tail_ref_for(u64 t,
+						     unsigned long level)
 {
-	return stamp >> RB_LVL_SHIFT;
+	return 2 * level + ((rb_tail_ref(t) & 1) ^ 1);
 }
 
 static __always_inline bool rb_seq_after(unsigned long a, unsigned long b)
@@ -443,14 +465,22 @@ static __always_inline u64 rb_clock(struct trace_buffer *buffer)
 }
 
 /*
- * The time of a writer's record: @now, when the writer read
- * trace_clock_local() for it just before and that is the buffer's clock
- * (relative stamps only); else a reading of the buffer's clock.
+ * Can @now, a writer's trace_clock_local() reading of just before, be
+ * its record's time?  When that is the buffer's clock and stamps are
+ * relative.
  */
+static __always_inline bool rb_now_usable(struct trace_buffer *buffer,
+					  u64 now)
+{
+	return now && likely(buffer->clock == trace_clock_local &&
+			     !buffer->abs);
+}
+
+/* The time of a writer's record: @now if usable, else the clock's. */
 static __always_inline u64 rb_writer_clock(struct trace_buffer *buffer,
 					   u64 now)
 {
-	if (now && likely(buffer->clock == trace_clock_local && !buffer->abs))
+	if (rb_now_usable(buffer, now))
 		return now;
 	return rb_clock(buffer);
 }

@@ -170,8 +170,13 @@ unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 
 	if (!cb)
 		return 0;
-	/* read_bytes: the reader's, under reader_lock; see rb_unread() */
-	return local_read(&cb->ws.written_bytes) -
+	/*
+	 * Written: the pages the tail left and the tail's own, read apart,
+	 * so a page move in between may miscount this once.  read_bytes:
+	 * the reader's, under reader_lock; see rb_unread().
+	 */
+	return local_read(&cb->ws.left_bytes) +
+	       rb_tail_off(local64_read(&cb->tail)) -
 	       (local_read(&cb->ws.lost_bytes) + READ_ONCE(cb->rs.read_bytes));
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);

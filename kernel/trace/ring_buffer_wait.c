@@ -34,7 +34,8 @@ static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
 }
 
 /* Announce a waiter to the writers; then the caller checks again. */
-static void rb_announce(struct rb_waiters *w, int full)
+static void rb_announce(struct trace_buffer *buffer, struct rb_waiters *w,
+			int full)
 {
 	/*
 	 * Waiters on any CPU announce themselves here; writers read and
@@ -54,6 +55,13 @@ static void rb_announce(struct rb_waiters *w, int full)
 			WRITE_ONCE(w->full, full);
 	} else {
 		WRITE_ONCE(w->want, true);
+	}
+	/* The buffer's waiter: every ring's writers look at it. */
+	if (w == &buffer->waiters) {
+		int cpu;
+
+		for_each_cpu(cpu, buffer->cpumask)
+			WRITE_ONCE(buffer->buffers[cpu]->waiters.all, 1);
 	}
 	/*
 	 * The announcement before the re-check of the data (rb_ready()).
@@ -83,7 +91,7 @@ static bool rb_wait_cond(struct trace_buffer *buffer, int cpu, int full,
 {
 	if (rb_ready(buffer, cpu, full) || cond(data))
 		return true;
-	rb_announce(w, full);
+	rb_announce(buffer, w, full);
 	return rb_ready(buffer, cpu, full);
 }
 
@@ -147,7 +155,7 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 	poll_wait(filp, full ? &w->full_wq : &w->wq, poll_table);
 	if (rb_ready(buffer, cpu, full))
 		return EPOLLIN | EPOLLRDNORM;
-	rb_announce(w, full);
+	rb_announce(buffer, w, full);
 	return rb_ready(buffer, cpu, full) ? EPOLLIN | EPOLLRDNORM : 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_poll_wait);
