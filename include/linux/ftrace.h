@@ -402,16 +402,18 @@ static inline void tracer_disable(void)
 /*
  * struct dyn_ftrace - one call site: a function the tracer can patch
  *
- * 8 bytes: the call's address packed by the architecture
- * (ftrace_rec_ip_pack()), and @flags: the number of registered ops that
- * trace it (bits 0..FTRACE_REF_MAX_SHIFT-1) and the FTRACE_FL_* bits.
+ * 4 bytes: the call's address packed by the architecture
+ * (ftrace_rec_ip_pack()).  Its state, ftrace_rec_flags(), is kept by
+ * its group, out of the record: the number of registered ops that trace
+ * it (bits 0..FTRACE_REF_MAX_SHIFT-1) and the FTRACE_FL_* bits.
  * Written under ftrace_lock.
  */
 struct dyn_ftrace {
 	u32			ip32;
-	u32			flags;
 	struct dyn_arch_ftrace	arch;
 };
+
+u32 ftrace_rec_flags(const struct dyn_ftrace *rec);
 
 /* The call site's address. */
 static inline unsigned long ftrace_rec_ip(const struct dyn_ftrace *rec)
@@ -420,7 +422,7 @@ static inline unsigned long ftrace_rec_ip(const struct dyn_ftrace *rec)
 }
 
 /*
- * FTRACE_FL_* - struct dyn_ftrace::flags above the reference count
+ * FTRACE_FL_* - ftrace_rec_flags() above the reference count
  * ENABLED   the site calls a trampoline
  * REGS      an ops that traces it wants a complete pt_regs
  * REGS_EN   the site calls ftrace_regs_caller
@@ -450,7 +452,7 @@ enum {
 #define FTRACE_REF_MAX_SHIFT	19
 #define FTRACE_REF_MAX		((1U << FTRACE_REF_MAX_SHIFT) - 1)
 
-#define ftrace_rec_count(rec)	((rec)->flags & FTRACE_REF_MAX)
+#define ftrace_rec_count(rec)	(ftrace_rec_flags(rec) & FTRACE_REF_MAX)
 
 /* What ftrace_update_record() and ftrace_test_record() ask of the arch. */
 enum {

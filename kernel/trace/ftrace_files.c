@@ -92,14 +92,15 @@ static void ftrace_list_stop(struct seq_file *m, void *v)
  * site calling a direct trampoline, which "direct-->" names.
  * ftrace_lock.
  */
-static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec)
+static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec,
+			      u32 flags)
 {
 	struct ftrace_ops *op = NULL;
 	ftrace_func_t func;
 
-	if (rec->flags & FTRACE_FL_DIRECT_EN)
+	if (flags & FTRACE_FL_DIRECT_EN)
 		return;
-	if (rec->flags & FTRACE_FL_TRAMP_EN)
+	if (flags & FTRACE_FL_TRAMP_EN)
 		op = ftrace_ops_trampoline(ftrace_get_addr_curr(rec));
 	if (op) {
 		seq_printf(m, "\ttramp: %pS (%pS)", (void *)op->trampoline,
@@ -112,11 +113,12 @@ static void ftrace_show_tramp(struct seq_file *m, struct dyn_ftrace *rec)
 }
 
 /* "\n\tdirect--><trampoline>" for a function a DIRECT ops traces. */
-static void ftrace_show_direct(struct seq_file *m, struct dyn_ftrace *rec)
+static void ftrace_show_direct(struct seq_file *m, struct dyn_ftrace *rec,
+			       u32 flags)
 {
 	unsigned long addr;
 
-	if (!(rec->flags & FTRACE_FL_DIRECT))
+	if (!(flags & FTRACE_FL_DIRECT))
 		return;
 	addr = ftrace_find_rec_direct(ftrace_rec_ip(rec));
 	if (addr)
@@ -127,14 +129,15 @@ static int ftrace_list_show(struct seq_file *m, void *v)
 {
 	enum ftrace_list_kind kind = (uintptr_t)m->private;
 	struct dyn_ftrace *rec = v;
+	u32 flags = ftrace_rec_flags(rec);
 	char name[KSYM_NAME_LEN];
 	struct module *mod;
 
-	if (rec->flags & FTRACE_FL_FREED || ftrace_func_name(rec, name))
+	if (flags & FTRACE_FL_FREED || ftrace_func_name(rec, name))
 		return SEQ_SKIP;
-	if (kind == FTRACE_LIST_ENABLED && !(rec->flags & FTRACE_FL_ENABLED))
+	if (kind == FTRACE_LIST_ENABLED && !(flags & FTRACE_FL_ENABLED))
 		return SEQ_SKIP;
-	if (kind == FTRACE_LIST_TOUCHED && !(rec->flags & FTRACE_FL_TOUCHED))
+	if (kind == FTRACE_LIST_TOUCHED && !(flags & FTRACE_FL_TOUCHED))
 		return SEQ_SKIP;
 
 	if (kind == FTRACE_LIST_ADDRS)
@@ -145,14 +148,14 @@ static int ftrace_list_show(struct seq_file *m, void *v)
 		seq_printf(m, " [%s]", mod->name);
 	if (kind == FTRACE_LIST_ENABLED || kind == FTRACE_LIST_TOUCHED) {
 		/* Upstream's columns: O (call ops) is never set here. */
-		seq_printf(m, " (%u)%s%s%s%s%s", ftrace_rec_count(rec),
-			   rec->flags & FTRACE_FL_REGS ? " R" : "  ",
-			   rec->flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
-			   rec->flags & FTRACE_FL_DIRECT ? " D" : "  ",
+		seq_printf(m, " (%u)%s%s%s%s%s", flags & FTRACE_REF_MAX,
+			   flags & FTRACE_FL_REGS ? " R" : "  ",
+			   flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
+			   flags & FTRACE_FL_DIRECT ? " D" : "  ",
 			   "  ",
-			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ");
-		ftrace_show_tramp(m, rec);
-		ftrace_show_direct(m, rec);
+			   flags & FTRACE_FL_MODIFIED ? " M " : "   ");
+		ftrace_show_tramp(m, rec, flags);
+		ftrace_show_direct(m, rec, flags);
 	}
 	seq_putc(m, '\n');
 	return 0;
@@ -199,11 +202,13 @@ static int ftrace_total_show(struct seq_file *m, void *v)
 		   (unsigned long)DIV_ROUND_UP(n * sizeof(struct dyn_ftrace),
 					       PAGE_SIZE),
 		   ftrace_nr_groups());
-	seq_printf(m, "%lu records of %zu bytes: %lu KiB in %lu groups\n",
+	/* KiB: the records and the state arrays of the groups that have one */
+	seq_printf(m, "%lu records of %zu bytes: %lu KiB in %lu groups, %lu KiB of it state\n",
 		   n, sizeof(struct dyn_ftrace),
-		   (unsigned long)DIV_ROUND_UP(n * sizeof(struct dyn_ftrace),
-					       1024),
-		   ftrace_nr_groups());
+		   (unsigned long)DIV_ROUND_UP(n * sizeof(struct dyn_ftrace) +
+					       ftrace_rec_state_bytes(), 1024),
+		   ftrace_nr_groups(),
+		   (unsigned long)DIV_ROUND_UP(ftrace_rec_state_bytes(), 1024));
 	seq_printf(m, "ftrace_init: %llu us, %llu cycles\n",
 		   ftrace_init_usecs(), ftrace_init_cycle_count());
 	return 0;

@@ -70,8 +70,8 @@ static bool ftrace_ipmodify_conflict(struct ftrace_ops *ops,
 
 	for_each_ftrace_group(g) {
 		for (rec = g->recs; rec < g->recs + g->count; rec++) {
-			if (!(rec->flags & (FTRACE_FL_IPMODIFY |
-					    FTRACE_FL_DIRECT)))
+			if (!(ftrace_group_rec_flags(g, rec) &
+			      (FTRACE_FL_IPMODIFY | FTRACE_FL_DIRECT)))
 				continue;
 			ip = ftrace_rec_ip(rec);
 			if (!(ftrace_hash_empty(filter) ||

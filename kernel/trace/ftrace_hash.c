@@ -299,7 +299,7 @@ int ftrace_match_functions(const char *glob, const char *module,
 			continue;
 		for (rec = g->recs; rec < g->recs + g->count; rec++) {
 			cond_resched();
-			if (rec->flags & FTRACE_FL_FREED)
+			if (ftrace_group_rec_flags(g, rec) & FTRACE_FL_FREED)
 				continue;
 			if (ftrace_func_name(rec, name))
 				continue;

@@ -88,7 +88,18 @@ extern bool ftrace_disabled;
  * @start: the lowest call site address
  * @end:   the highest call site address
  * @count: number of records
+ * @state: the records' states (ftrace_rec_flags()), by index; NULL while
+ *         every record's is @base.  Allocated when an ops is registered
+ *         (ftrace_rec_states_get()), kept while the group lives.
+ * @base:  every record's state while @state is NULL: 0, or DISABLED for
+ *         a module not live yet
+ * @retired_start, @retired_end: while @state is NULL, records in
+ *         [@retired_start, @retired_end) are of freed text, FREED and
+ *         DISABLED for good (ftrace_retire_range())
  * @recs:  the records, sorted by address
+ *
+ * All but @list, @start, @end, @count and @recs change under
+ * ftrace_lock only.
  */
 struct ftrace_rec_group {
 	struct list_head	list;
@@ -96,8 +107,72 @@ struct ftrace_rec_group {
 	unsigned long		start;
 	unsigned long		end;
 	unsigned int		count;
+	u32			*state;
+	u32			base;
+	unsigned long		retired_start;
+	unsigned long		retired_end;
 	struct dyn_ftrace	recs[];
 };
+
+/* Is @rec in @g's freed range? */
+static __always_inline bool ftrace_rec_retired(const struct ftrace_rec_group *g,
+					       const struct dyn_ftrace *rec)
+{
+	unsigned long ip = ftrace_rec_ip(rec);
+	/* pairs with the release in ftrace_retire_range() */
+	unsigned long end = smp_load_acquire(&g->retired_end);
+
+	return ip < end && ip >= READ_ONCE(g->retired_start);
+}
+
+/**
+ * ftrace_group_rec_flags - the state of a record of a known group
+ * @g:   the group
+ * @rec: one of its records
+ *
+ * ftrace_lock, or RCU for a racy look.  The state array, once there,
+ * holds everything (the freed range folded in when it was made).
+ *
+ * Return: the reference count and FTRACE_FL_* bits.
+ */
+static __always_inline u32 ftrace_group_rec_flags(const struct ftrace_rec_group *g,
+						  const struct dyn_ftrace *rec)
+{
+	/* filled before published: ftrace_rec_states_get() */
+	const u32 *state = READ_ONCE(g->state);
+
+	if (likely(state))
+		return READ_ONCE(state[rec - g->recs]);
+	if (unlikely(ftrace_rec_retired(g, rec)))
+		return READ_ONCE(g->base) | FTRACE_FL_DISABLED |
+		       FTRACE_FL_FREED;
+	return READ_ONCE(g->base);
+}
+
+/**
+ * ftrace_group_set_flags - set the state of a record of a known group
+ * @g:     the group
+ * @rec:   one of its records
+ * @flags: as ftrace_rec_set_flags()
+ *
+ * Inline: the patch loop and the recount call it for every site.
+ */
+static __always_inline void ftrace_group_set_flags(struct ftrace_rec_group *g,
+						   struct dyn_ftrace *rec,
+						   u32 flags)
+{
+	lockdep_assert_held(&ftrace_lock);
+	if (likely(g->state))
+		/* racy readers: ftrace_group_rec_flags() under RCU */
+		WRITE_ONCE(g->state[rec - g->recs], flags);
+	else
+		WARN_ON_ONCE(flags != ftrace_group_rec_flags(g, rec));
+}
+
+void ftrace_rec_set_flags(struct dyn_ftrace *rec, u32 flags);
+int ftrace_rec_states_get(struct ftrace_rec_group *g);
+int ftrace_rec_states_get_all(void);
+unsigned long ftrace_rec_state_bytes(void);
 
 extern struct list_head ftrace_rec_groups;
 
@@ -112,6 +187,9 @@ extern unsigned long __stop_mcount_loc[];
 
 struct ftrace_rec_group *ftrace_mod_group(struct module *mod);
 void ftrace_del_group(struct ftrace_rec_group *g);
+void ftrace_free_group(struct ftrace_rec_group *g);
+void ftrace_group_set_live(struct ftrace_rec_group *g);
+struct ftrace_rec_group *ftrace_rec_iter_group(struct ftrace_rec_iter *iter);
 void ftrace_retire_range(unsigned long start, unsigned long end);
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
@@ -327,8 +405,6 @@ void ftrace_probe_release(struct trace_array *tr);
 int ftrace_update_all(void);
 extern ftrace_func_t ftrace_trace_function;
 #ifdef CONFIG_DYNAMIC_FTRACE
-/* Recount @rec alone from the registered ops.  ftrace_lock. */
-void ftrace_account_rec(struct dyn_ftrace *rec);
 /* The callback the trampolines should call now.  ftrace_lock. */
 void ftrace_choose_trace_func(void);
 struct ftrace_ops *ftrace_rec_tramp_ops(struct dyn_ftrace *rec);

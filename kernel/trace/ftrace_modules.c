@@ -26,14 +26,19 @@
 void ftrace_module_enable(struct module *mod)
 {
 	struct ftrace_rec_group *g;
-	struct dyn_ftrace *rec;
 
 	guard(mutex)(&ftrace_lock);
 	g = ftrace_mod_group(mod);
 	if (!g || ftrace_disabled)
 		return;
-	for (rec = g->recs; rec < g->recs + g->count; rec++)
-		rec->flags &= ~FTRACE_FL_DISABLED;
+	/* Registered ops may trace it now: it needs its states. */
+	if (ftrace_ops_locked(&ftrace_ops_list) != &ftrace_list_end &&
+	    ftrace_rec_states_get(g)) {
+		pr_warn("ftrace: no memory for the state of %s's call sites: not traced\n",
+			mod->name);
+		return;
+	}
+	ftrace_group_set_live(g);
 	ftrace_mod_pending_load(mod->name);
 	ftrace_update_all();
 }
@@ -82,7 +87,7 @@ void ftrace_release_mod(struct module *mod)
 	}
 	/* Lookups walk the groups under RCU. */
 	synchronize_rcu();
-	kvfree(g);
+	ftrace_free_group(g);
 }
 
 /**

@@ -37,7 +37,8 @@ static bool ftrace_ops_in_kernel_data(struct ftrace_ops *ops)
  * Return: 0; -EBUSY if it is registered already, or it is PERMANENT
  * while ftrace_enabled is 0, or IPMODIFY (or DIRECT) and another
  * IPMODIFY or DIRECT ops traces one of its functions; -EINVAL for
- * inconsistent flags; -ENODEV when function tracing is dead.
+ * inconsistent flags; -ENOMEM without memory for the call sites'
+ * states; -ENODEV when function tracing is dead.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
@@ -65,6 +66,10 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		return -EBUSY;
 	if (ftrace_ops_conflict(ops))
 		return -EBUSY;
+	/* The records' states, where they can be refused yet */
+	ret = ftrace_rec_states_get_all();
+	if (ret)
+		return ret;
 
 	/* Freed memory may hold it: unregistering must wait for every task. */
 	if (!ftrace_ops_in_kernel_data(ops))

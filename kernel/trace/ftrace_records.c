@@ -7,16 +7,23 @@
  * The compiler (or objtool) lists the address of every "call __fentry__"
  * in a __mcount_loc table: vmlinux's is read by ftrace_init() at boot,
  * each module's by ftrace_module_init() when it is loaded.  Each table
- * becomes one struct ftrace_rec_group: an array of 8-byte struct
+ * becomes one struct ftrace_rec_group: an array of 4-byte struct
  * dyn_ftrace sorted by address, so that finding the record of an address
  * is a binary search within the group whose range holds it.  The call
  * sites are turned into NOPs as their records are made, while the text
  * is still writable.
  *
+ * A record's state (ftrace_rec_flags()) is kept by its group: one
+ * value for every record (ftrace_rec_group.base) until an ops is
+ * registered, then an array of them, allocated at that point where
+ * failing is still an error to return (ftrace_rec_states_get_all()).
+ * A kernel that traces nothing spends 4 bytes a call site.
+ *
  * A module's records stay DISABLED, out of every update, until
  * ftrace_module_enable(), when its text is final; they go with
  * ftrace_release_mod() (both ftrace_modules.c's).  Records of init text
- * that is freed are marked FREED and DISABLED for good.
+ * that is freed are FREED and DISABLED for good: a range of the group,
+ * or, for a second range, marks in the state array.
  *
  * A site that cannot be patched is reported here too (ftrace_bug()).
  * This file calls nothing of the core above it: only the architecture's
@@ -40,6 +47,7 @@ LIST_HEAD(ftrace_rec_groups);
 
 static unsigned long ftrace_records_total;	/* ftrace_lock */
 static unsigned long ftrace_groups_total;	/* ftrace_lock */
+static unsigned long ftrace_state_total;	/* bytes; ftrace_lock */
 /*
  * Moves whenever the lines of available_filter_functions may have changed
  * (a group added or removed, records freed), which makes the index cursor
@@ -102,6 +110,7 @@ static struct ftrace_rec_group *ftrace_make_group(struct module *mod,
 	if (!g)
 		return NULL;
 	g->mod = mod;
+	g->base = mod ? FTRACE_FL_DISABLED : 0;
 
 	for (p = start; p < end; p++) {
 		/* Entries of discarded sections are zero. */
@@ -112,7 +121,6 @@ static struct ftrace_rec_group *ftrace_make_group(struct module *mod,
 			      "ftrace: call site %pS out of range\n", (void *)ip))
 			continue;
 		g->recs[n].ip32 = ftrace_rec_ip_pack(ip);
-		g->recs[n].flags = mod ? FTRACE_FL_DISABLED : 0;
 		if (n && ftrace_rec_ip(&g->recs[n - 1]) > ip)
 			sorted = false;
 		n++;
@@ -233,6 +241,166 @@ void ftrace_del_group(struct ftrace_rec_group *g)
 	ftrace_rec_gen++;
 	ftrace_records_total -= g->count;
 	ftrace_groups_total--;
+	if (g->state)
+		ftrace_state_total -= array_size(g->count, sizeof(u32));
+}
+
+/**
+ * ftrace_free_group - free an unlisted group
+ * @g: the group, after ftrace_del_group() and an RCU grace period
+ */
+void ftrace_free_group(struct ftrace_rec_group *g)
+{
+	kvfree(g->state);
+	kvfree(g);
+}
+
+/* The listed group that holds @rec.  ftrace_lock or RCU. */
+static struct ftrace_rec_group *ftrace_rec_group_of(const struct dyn_ftrace *rec)
+{
+	struct ftrace_rec_group *g;
+
+	for_each_ftrace_group(g)
+		if (rec >= g->recs && rec < g->recs + g->count)
+			return g;
+	return NULL;
+}
+
+/**
+ * ftrace_rec_flags - a record's state
+ * @rec: a record of a listed group
+ *
+ * ftrace_lock, or RCU for a racy look.
+ *
+ * Return: the number of registered ops that trace it (up to
+ * FTRACE_REF_MAX) and its FTRACE_FL_* bits.
+ */
+u32 ftrace_rec_flags(const struct dyn_ftrace *rec)
+{
+	struct ftrace_rec_group *g = ftrace_rec_group_of(rec);
+
+	return g ? ftrace_group_rec_flags(g, rec) : 0;
+}
+
+/**
+ * ftrace_rec_set_flags - set a record's state
+ * @rec:   a record of a listed group
+ * @flags: the new state, without the FREED range's bits
+ *
+ * The group has its state array whenever @flags can differ from what
+ * the record has: from the registration of the first ops on
+ * (ftrace_rec_states_get_all()).  ftrace_lock.
+ */
+void ftrace_rec_set_flags(struct dyn_ftrace *rec, u32 flags)
+{
+	struct ftrace_rec_group *g = ftrace_rec_group_of(rec);
+
+	if (!WARN_ON_ONCE(!g))
+		ftrace_group_set_flags(g, rec, flags);
+}
+
+/**
+ * ftrace_rec_states_get - give a group its state array
+ * @g: the group
+ *
+ * ftrace_lock.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int ftrace_rec_states_get(struct ftrace_rec_group *g)
+{
+	u32 *state;
+	unsigned int i;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (g->state)
+		return 0;
+	state = kvmalloc_array(g->count, sizeof(u32), GFP_KERNEL);
+	if (!state)
+		return -ENOMEM;
+	/* the freed range folded in: with the array, it is all there is */
+	for (i = 0; i < g->count; i++)
+		state[i] = ftrace_group_rec_flags(g, &g->recs[i]);
+	/* filled before readers under RCU find it */
+	smp_store_release(&g->state, state);
+	ftrace_state_total += array_size(g->count, sizeof(u32));
+	return 0;
+}
+
+/**
+ * ftrace_rec_states_get_all - give every group its state array
+ *
+ * Called before an ops is registered, while failing changes nothing.
+ * ftrace_lock.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int ftrace_rec_states_get_all(void)
+{
+	struct ftrace_rec_group *g;
+	int ret;
+
+	for_each_ftrace_group(g) {
+		ret = ftrace_rec_states_get(g);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * ftrace_group_set_live - take a module's records out of DISABLED
+ * @g: the group, its text final
+ *
+ * Records of freed text stay DISABLED.  ftrace_lock.
+ */
+void ftrace_group_set_live(struct ftrace_rec_group *g)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&ftrace_lock);
+	WRITE_ONCE(g->base, g->base & ~FTRACE_FL_DISABLED);
+	if (!g->state)
+		return;
+	for (i = 0; i < g->count; i++)
+		if (!(g->state[i] & FTRACE_FL_FREED))
+			WRITE_ONCE(g->state[i],
+				   g->state[i] & ~FTRACE_FL_DISABLED);
+}
+
+/* Bytes of state arrays.  ftrace_lock. */
+unsigned long ftrace_rec_state_bytes(void)
+{
+	return ftrace_state_total;
+}
+
+/*
+ * Mark @g's records in [@start, @end) FREED and DISABLED in its state
+ * array, which a group with one, or a second freed range, needs.  Text
+ * goes whether or not the array can be had: without it, the range is
+ * widened over both, live records in between included (they are then
+ * never traced).
+ */
+static void ftrace_retire_marks(struct ftrace_rec_group *g,
+				unsigned long start, unsigned long end)
+{
+	struct dyn_ftrace *rec;
+	unsigned long ip;
+
+	if (ftrace_rec_states_get(g)) {
+		pr_warn("ftrace: no memory for the state of %s's call sites: some are retired early\n",
+			g->mod ? g->mod->name : "vmlinux");
+		/* racy readers see the old range, the new, or a mix */
+		WRITE_ONCE(g->retired_start, min(g->retired_start, start));
+		WRITE_ONCE(g->retired_end, max(g->retired_end, end));
+		return;
+	}
+	for (rec = g->recs; rec < g->recs + g->count; rec++) {
+		ip = ftrace_rec_ip(rec);
+		if (ip >= start && ip < end)
+			WRITE_ONCE(g->state[rec - g->recs],
+				   FTRACE_FL_DISABLED | FTRACE_FL_FREED);
+	}
 }
 
 /**
@@ -240,23 +408,24 @@ void ftrace_del_group(struct ftrace_rec_group *g)
  * @start: the text's start
  * @end:   its end (excluded)
  *
- * The records stay, FREED and DISABLED for good.  ftrace_lock.
+ * The records stay, FREED and DISABLED for good: marks in the group's
+ * state array if it has one, else its freed range if it has none yet,
+ * else marks in a state array allocated now.  ftrace_lock.
  */
 void ftrace_retire_range(unsigned long start, unsigned long end)
 {
 	struct ftrace_rec_group *g;
-	struct dyn_ftrace *rec;
-	unsigned long ip;
 
 	lockdep_assert_held(&ftrace_lock);
 	for_each_ftrace_group(g) {
 		if (g->end < start || g->start >= end)
 			continue;
-		for (rec = g->recs; rec < g->recs + g->count; rec++) {
-			ip = ftrace_rec_ip(rec);
-			if (ip < start || ip >= end)
-				continue;
-			rec->flags = FTRACE_FL_DISABLED | FTRACE_FL_FREED;
+		if (!g->state && g->retired_end == g->retired_start) {
+			g->retired_start = start;
+			/* after start: a racy reader sees no range or all */
+			smp_store_release(&g->retired_end, end);
+		} else {
+			ftrace_retire_marks(g, start, end);
 		}
 	}
 	ftrace_rec_gen++;
@@ -290,7 +459,7 @@ struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
 			continue;
 		rec = bsearch(&ip, g->recs, g->count, sizeof(*rec),
 			      ftrace_ip_cmp);
-		if (rec && !(rec->flags & FTRACE_FL_FREED))
+		if (rec && !(ftrace_group_rec_flags(g, rec) & FTRACE_FL_FREED))
 			return rec;
 	}
 	return NULL;
@@ -325,7 +494,7 @@ static unsigned long ftrace_first_in_range(unsigned long start,
 		for (rec = g->recs + lo; rec < g->recs + g->count; rec++) {
 			if (ftrace_rec_ip(rec) > end)
 				break;
-			if (!(rec->flags & FTRACE_FL_FREED))
+			if (!(ftrace_group_rec_flags(g, rec) & FTRACE_FL_FREED))
 				return ftrace_rec_ip(rec);
 		}
 	}
@@ -437,7 +606,8 @@ static struct ftrace_rec_iter *ftrace_rec_iter_settle(struct ftrace_rec_iter *it
 
 	list_for_each_entry_from(g, &ftrace_rec_groups, list) {
 		for (; it->idx < g->count; it->idx++)
-			if (!(g->recs[it->idx].flags & FTRACE_FL_DISABLED)) {
+			if (!(ftrace_group_rec_flags(g, &g->recs[it->idx]) &
+			      FTRACE_FL_DISABLED)) {
 				it->group = g;
 				return it;
 			}
@@ -486,6 +656,17 @@ struct dyn_ftrace *ftrace_rec_iter_record(struct ftrace_rec_iter *iter)
 }
 
 /**
+ * ftrace_rec_iter_group - the group of the record @iter is at
+ * @iter: the iterator
+ *
+ * Return: the group, for ftrace_group_rec_flags().
+ */
+struct ftrace_rec_group *ftrace_rec_iter_group(struct ftrace_rec_iter *iter)
+{
+	return iter->group;
+}
+
+/**
  * ftrace_func_name - the name of the function a record is in
  * @rec: the record
  * @buf: KSYM_NAME_LEN bytes
@@ -509,11 +690,12 @@ int ftrace_func_name(struct dyn_ftrace *rec, char *buf)
  * Is @rec a line of available_filter_functions?  The test of
  * ftrace_func_name() without copying the name.
  */
-static bool ftrace_rec_listed(struct dyn_ftrace *rec)
+static bool ftrace_rec_listed(struct ftrace_rec_group *g,
+			      struct dyn_ftrace *rec)
 {
 	unsigned long size, offset;
 
-	if (rec->flags & FTRACE_FL_FREED)
+	if (ftrace_group_rec_flags(g, rec) & FTRACE_FL_FREED)
 		return false;
 	if (!kallsyms_lookup_size_offset(ftrace_rec_ip(rec), &size, &offset))
 		return false;
@@ -547,7 +729,7 @@ struct dyn_ftrace *ftrace_rec_by_index(unsigned long index)
 	}
 	list_for_each_entry_from(g, &ftrace_rec_groups, list) {
 		for (; off < g->count; off++) {
-			if (!ftrace_rec_listed(&g->recs[off]) || ++line < index)
+			if (!ftrace_rec_listed(g, &g->recs[off]) || ++line < index)
 				continue;
 			*cur = (struct ftrace_index_cursor){
 				.gen = ftrace_rec_gen, .group = g,

@@ -72,20 +72,25 @@ static bool ftrace_shared_quiet = true;
 
 /**
  * ftrace_account_rec - recount a record from the registered ops
+ * @g:   its group
  * @rec: a live record
  *
  * Sets the reference count, REGS, IPMODIFY and DIRECT as the ops say;
  * TOUCHED and MODIFIED accumulate; ENABLED, REGS_EN, TRAMP_EN and
  * DIRECT_EN (what the site calls now) are left to the patching.
  * ftrace_lock.
+ *
+ * Return: the record's new state.
  */
-void ftrace_account_rec(struct dyn_ftrace *rec)
+static u32 ftrace_account_rec(struct ftrace_rec_group *g,
+			      struct dyn_ftrace *rec)
 {
 	unsigned long ip = ftrace_rec_ip(rec);
-	u32 flags = rec->flags & (FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
-				  FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN |
-				  FTRACE_FL_TOUCHED | FTRACE_FL_MODIFIED |
-				  FTRACE_FL_DISABLED | FTRACE_FL_FREED);
+	u32 old = ftrace_group_rec_flags(g, rec);
+	u32 flags = old & (FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
+			   FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN |
+			   FTRACE_FL_TOUCHED | FTRACE_FL_MODIFIED |
+			   FTRACE_FL_DISABLED | FTRACE_FL_FREED);
 	struct ftrace_ops *op, *lone = NULL;
 	u32 count = 0;
 
@@ -105,13 +110,17 @@ void ftrace_account_rec(struct dyn_ftrace *rec)
 		flags |= FTRACE_FL_TOUCHED;
 	if (count == 1 && (lone->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
 		flags |= FTRACE_FL_TRAMP;
-	rec->flags = flags | min(count, FTRACE_REF_MAX);
+	flags |= min(count, FTRACE_REF_MAX);
+	if (flags != old)
+		ftrace_group_set_flags(g, rec, flags);
+	return flags;
 }
 
-/* Should @rec call a direct trampoline: is one DIRECT ops alone on it? */
-static bool ftrace_rec_direct(struct dyn_ftrace *rec)
+/* Should a record of state @flags call a direct trampoline? */
+static bool ftrace_flags_direct(u32 flags)
 {
-	return (rec->flags & FTRACE_FL_DIRECT) && ftrace_rec_count(rec) == 1;
+	return (flags & FTRACE_FL_DIRECT) &&
+	       (flags & FTRACE_REF_MAX) == 1;
 }
 
 /**
@@ -173,28 +182,25 @@ void ftrace_choose_trace_func(void)
 	}
 }
 
-/* What the record should call, from its counts, or 0 for a NOP. */
-static unsigned long ftrace_rec_target(struct dyn_ftrace *rec, bool enable)
-{
-	if (!enable || !ftrace_rec_count(rec) ||
-	    (rec->flags & FTRACE_FL_DISABLED))
-		return 0;
-	return ftrace_get_addr_new(rec);
-}
+static unsigned long ftrace_addr_new(struct dyn_ftrace *rec, u32 flags);
+static unsigned long ftrace_addr_curr(struct dyn_ftrace *rec, u32 flags);
 
 /*
- * What should be done to @rec's site, with what it should call (0 for a
- * NOP) in @want.
+ * What should be done to @rec's site, of state @flags, with what it
+ * should call (0 for a NOP) in @want.
  */
-static int ftrace_rec_action(struct dyn_ftrace *rec, bool enable,
+static int ftrace_rec_action(struct dyn_ftrace *rec, u32 flags, bool enable,
 			     unsigned long *want)
 {
-	*want = ftrace_rec_target(rec, enable);
-	if (!(rec->flags & FTRACE_FL_ENABLED))
+	*want = 0;
+	if (enable && (flags & FTRACE_REF_MAX) &&
+	    !(flags & FTRACE_FL_DISABLED))
+		*want = ftrace_addr_new(rec, flags);
+	if (!(flags & FTRACE_FL_ENABLED))
 		return *want ? FTRACE_UPDATE_MAKE_CALL : FTRACE_UPDATE_IGNORE;
 	if (!*want)
 		return FTRACE_UPDATE_MAKE_NOP;
-	if (*want != ftrace_get_addr_curr(rec))
+	if (*want != ftrace_addr_curr(rec, flags))
 		return FTRACE_UPDATE_MODIFY_CALL;
 	return FTRACE_UPDATE_IGNORE;
 }
@@ -210,30 +216,31 @@ int ftrace_test_record(struct dyn_ftrace *rec, bool enable)
 {
 	unsigned long want;
 
-	return ftrace_rec_action(rec, enable, &want);
+	return ftrace_rec_action(rec, ftrace_rec_flags(rec), enable, &want);
 }
 
-/* Note in @rec's flags that its site was patched by @action. */
-static void ftrace_rec_mark(struct dyn_ftrace *rec, int action)
+/* @flags once the site was patched by @action. */
+static u32 ftrace_flags_marked(u32 flags, int action)
 {
 	switch (action) {
 	case FTRACE_UPDATE_MAKE_NOP:
-		rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
-				FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN);
+		flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
+			   FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN);
 		break;
 	case FTRACE_UPDATE_MAKE_CALL:
 	case FTRACE_UPDATE_MODIFY_CALL:
-		rec->flags &= ~(FTRACE_FL_REGS_EN | FTRACE_FL_TRAMP_EN |
-				FTRACE_FL_DIRECT_EN);
-		rec->flags |= FTRACE_FL_ENABLED;
-		if (ftrace_rec_direct(rec))
-			rec->flags |= FTRACE_FL_DIRECT_EN;
-		else if (rec->flags & FTRACE_FL_TRAMP)
-			rec->flags |= FTRACE_FL_TRAMP_EN;
-		else if (rec->flags & FTRACE_FL_REGS)
-			rec->flags |= FTRACE_FL_REGS_EN;
+		flags &= ~(FTRACE_FL_REGS_EN | FTRACE_FL_TRAMP_EN |
+			   FTRACE_FL_DIRECT_EN);
+		flags |= FTRACE_FL_ENABLED;
+		if (ftrace_flags_direct(flags))
+			flags |= FTRACE_FL_DIRECT_EN;
+		else if (flags & FTRACE_FL_TRAMP)
+			flags |= FTRACE_FL_TRAMP_EN;
+		else if (flags & FTRACE_FL_REGS)
+			flags |= FTRACE_FL_REGS_EN;
 		break;
 	}
+	return flags;
 }
 
 /**
@@ -245,9 +252,12 @@ static void ftrace_rec_mark(struct dyn_ftrace *rec, int action)
  */
 int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
 {
-	int ret = ftrace_test_record(rec, enable);
+	u32 flags = ftrace_rec_flags(rec);
+	unsigned long want;
+	int ret = ftrace_rec_action(rec, flags, enable, &want);
 
-	ftrace_rec_mark(rec, ret);
+	if (ret != FTRACE_UPDATE_IGNORE)
+		ftrace_rec_set_flags(rec, ftrace_flags_marked(flags, ret));
 	return ret;
 }
 
@@ -264,22 +274,28 @@ int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
  */
 unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
 {
+	return ftrace_addr_new(rec, ftrace_rec_flags(rec));
+}
+
+/* ftrace_get_addr_new() of a record of state @flags */
+static unsigned long ftrace_addr_new(struct dyn_ftrace *rec, u32 flags)
+{
 	struct ftrace_ops *op;
 	unsigned long addr;
 
-	if (ftrace_rec_direct(rec)) {
+	if (ftrace_flags_direct(flags)) {
 		addr = ftrace_find_rec_direct(ftrace_rec_ip(rec));
 		/* Without one, the DIRECT ops' callback finds it. */
 		if (addr)
 			return addr;
 	}
 
-	if (rec->flags & FTRACE_FL_TRAMP) {
+	if (flags & FTRACE_FL_TRAMP) {
 		op = ftrace_rec_tramp_ops(rec);
 		if (!WARN_ON_ONCE(!op))
 			return op->trampoline;
 	}
-	return (rec->flags & FTRACE_FL_REGS) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
+	return (flags & FTRACE_FL_REGS) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
 }
 
 /**
@@ -295,22 +311,28 @@ unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
  */
 unsigned long ftrace_get_addr_curr(struct dyn_ftrace *rec)
 {
+	return ftrace_addr_curr(rec, ftrace_rec_flags(rec));
+}
+
+/* ftrace_get_addr_curr() of a record of state @flags */
+static unsigned long ftrace_addr_curr(struct dyn_ftrace *rec, u32 flags)
+{
 	struct ftrace_ops *op;
 	unsigned long addr;
 
-	if (rec->flags & FTRACE_FL_DIRECT_EN) {
+	if (flags & FTRACE_FL_DIRECT_EN) {
 		addr = arch_ftrace_call_target(ftrace_rec_ip(rec));
 		if (!WARN_ON_ONCE(!addr))
 			return addr;
 	}
 
-	if (rec->flags & FTRACE_FL_TRAMP_EN) {
+	if (flags & FTRACE_FL_TRAMP_EN) {
 		addr = arch_ftrace_call_target(ftrace_rec_ip(rec));
 		op = ftrace_ops_trampoline(addr);
 		if (!WARN_ON_ONCE(!op || op->trampoline != addr))
 			return addr;
 	}
-	return (rec->flags & FTRACE_FL_REGS_EN) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
+	return (flags & FTRACE_FL_REGS_EN) ? FTRACE_REGS_ADDR : FTRACE_ADDR;
 }
 
 /*
@@ -356,11 +378,16 @@ void ftrace_shared_quiesced(u64 token)
 		ftrace_shared_quiet = true;
 }
 
-/* Patch one record as the core wants it.  Return: 0 or an error. */
-static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
+/*
+ * Patch one record of @g as the core wants it.  Return: 0 or an error;
+ * the record's state in @flagsp.
+ */
+static int ftrace_replace_rec(struct ftrace_rec_group *g,
+			      struct dyn_ftrace *rec, bool enable, u32 *flagsp)
 {
+	u32 flags = ftrace_group_rec_flags(g, rec);
 	unsigned long want;
-	int action = ftrace_rec_action(rec, enable, &want);
+	int action = ftrace_rec_action(rec, flags, enable, &want);
 	int ret;
 
 	switch (action) {
@@ -370,17 +397,22 @@ static int ftrace_replace_rec(struct dyn_ftrace *rec, bool enable)
 		break;
 	case FTRACE_UPDATE_MAKE_NOP:
 		ftrace_bug_type = FTRACE_BUG_NOP;
-		ret = ftrace_make_nop(NULL, rec, ftrace_get_addr_curr(rec));
+		ret = ftrace_make_nop(NULL, rec, ftrace_addr_curr(rec, flags));
 		break;
 	case FTRACE_UPDATE_MODIFY_CALL:
 		ftrace_bug_type = FTRACE_BUG_UPDATE;
-		ret = ftrace_modify_call(rec, ftrace_get_addr_curr(rec), want);
+		ret = ftrace_modify_call(rec, ftrace_addr_curr(rec, flags),
+					 want);
 		break;
 	default:
+		*flagsp = flags;
 		return 0;
 	}
-	if (!ret)
-		ftrace_rec_mark(rec, action);
+	if (!ret) {
+		flags = ftrace_flags_marked(flags, action);
+		ftrace_group_set_flags(g, rec, flags);
+	}
+	*flagsp = flags;
 	return ret;
 }
 
@@ -397,6 +429,7 @@ static void ftrace_replace_code(bool enable)
 	struct dyn_ftrace *rec;
 	unsigned int n = 0;
 	bool regs = false;
+	u32 flags;
 	int ret;
 
 	/*
@@ -416,13 +449,14 @@ static void ftrace_replace_code(bool enable)
 	for (iter = ftrace_rec_iter_start(); iter;
 	     iter = ftrace_rec_iter_next(iter)) {
 		rec = ftrace_rec_iter_record(iter);
-		ret = ftrace_replace_rec(rec, enable);
+		ret = ftrace_replace_rec(ftrace_rec_iter_group(iter), rec,
+					 enable, &flags);
 		if (ret) {
 			ftrace_arch_replace_done(true);
 			ftrace_bug(ret, rec);
 			return;
 		}
-		if ((rec->flags & regs_on) == regs_on)
+		if ((flags & regs_on) == regs_on)
 			regs = true;
 		/* Tens of thousands of sites: let others run (PREEMPT_NONE). */
 		if (!(++n % 256))
@@ -486,18 +520,19 @@ int ftrace_update_all(void)
 	struct ftrace_rec_group *g;
 	struct dyn_ftrace *rec;
 	bool lone, settled, shared = false;
+	u32 flags;
 
 	lockdep_assert_held(&ftrace_lock);
 	ftrace_site_map_build();
 	for_each_ftrace_group(g) {
 		for (rec = g->recs; rec < g->recs + g->count; rec++) {
-			if (rec->flags & FTRACE_FL_DISABLED)
+			if (ftrace_group_rec_flags(g, rec) & FTRACE_FL_DISABLED)
 				continue;
-			ftrace_account_rec(rec);
-			if (ftrace_rec_count(rec) &&
+			flags = ftrace_account_rec(g, rec);
+			if ((flags & FTRACE_REF_MAX) &&
 			    (ARCH_FTRACE_DIRECT_VIA_CALLER ||
-			     !ftrace_rec_direct(rec)) &&
-			    !(rec->flags & FTRACE_FL_TRAMP))
+			     !ftrace_flags_direct(flags)) &&
+			    !(flags & FTRACE_FL_TRAMP))
 				shared = true;
 		}
 	}
