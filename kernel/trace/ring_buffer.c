@@ -526,7 +526,7 @@ static __always_inline bool rb_claim(struct rb_cpu *cb, struct rb_rsv *rsv,
 	 * the ref bits, which become @ref.
 	 */
 	end = old + len + ((u64)(ref - rb_tail_ref(old)) << RB_REF_SHIFT);
-	if (unlikely(local64_cmpxchg(&cb->tail, old, end) != old))
+	if (unlikely(rb_tail_cmpxchg(&cb->tail, old, end) != old))
 		return false;
 	rsv->start = old;
 	rsv->end = end;

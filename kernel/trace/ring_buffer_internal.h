@@ -345,6 +345,20 @@ static __always_inline bool rb_slot_is(u64 w, unsigned long seq)
 	return ((w ^ ((u64)seq << RB_ID_BITS)) >> RB_ID_BITS) == 0;
 }
 
+/*
+ * local64_cmpxchg() of the tail, inline even in a kernel built for size
+ * (riscv's defconfig), where the compiler calls the generic header's
+ * plain inline out of line.  64-bit: local64_t is a local_t there.
+ */
+static __always_inline u64 rb_tail_cmpxchg(local64_t *tail, u64 old, u64 new)
+{
+#if BITS_PER_LONG == 64
+	return local_cmpxchg(&tail->a, old, new);
+#else
+	return local64_cmpxchg(tail, old, new);
+#endif
+}
+
 static __always_inline unsigned long rb_tail_ref(u64 t)
 {
 	return t >> RB_REF_SHIFT;
